@@ -1,0 +1,213 @@
+// Package engine defines what every puzzle kind provides: parsing one
+// puzzle's description, solving it with a uniqueness check, rating it on the
+// kind's technique ladder and producing a replayable step log.
+//
+// Shared code (the CLI, importers, the database, the web admin) talks to a
+// kind only through Kind and Puzzle, so adding a kind never touches it.
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Status says how many solutions a puzzle has.
+type Status int
+
+const (
+	Unknown  Status = iota // not decided (only when a work limit was hit)
+	Unique                 // exactly one solution
+	Multiple               // two or more solutions
+	None                   // no solution
+)
+
+var statusNames = [...]string{"unknown", "unique", "multiple", "none"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// ParseStatus is the inverse of Status.String.
+func ParseStatus(s string) (Status, error) {
+	for i, n := range statusNames {
+		if n == s {
+			return Status(i), nil
+		}
+	}
+	return Unknown, fmt.Errorf("unknown status %q", s)
+}
+
+// ErrWorkLimit reports that a solver or rater stopped at its explicit work
+// limit before deciding. Callers store such a puzzle as Unknown.
+var ErrWorkLimit = errors.New("work limit reached")
+
+// Kind is one puzzle kind. Implementations are stateless values.
+type Kind interface {
+	// Name is the stable identifier stored in databases and URLs ("sudoku").
+	Name() string
+	// Title is the human name ("Sudoku").
+	Title() string
+	// Ladder lists the techniques in ladder order; Technique.Level is the
+	// rank a puzzle gets when that technique is the hardest it needs.
+	Ladder() []Technique
+	// Sniff reports whether text looks like a single-record notation of this
+	// kind. It is cheap and never allocates much; Parse gives the errors.
+	Sniff(text string) bool
+	// Parse reads one puzzle in any single-record notation of the kind. The
+	// error says precisely what is wrong (position and reason).
+	Parse(text string) (Puzzle, error)
+}
+
+// Technique is one rung of a kind's ladder.
+type Technique struct {
+	ID    string // short id used in profiles and filters: "e2"
+	Name  string // both names where the method has its own: "E(2) Enclosure / naked pair"
+	Level int    // 1-based rank level
+}
+
+// Puzzle is one parsed puzzle of some kind.
+type Puzzle interface {
+	Kind() Kind
+	// Givens is the normalized notation (Sudoku: 81 characters, '.' empty;
+	// Akari: the Tatham game ID). Parse(Givens()) gives the same puzzle.
+	Givens() string
+	// Canonical is equal for all puzzles that are images of each other
+	// under the kind's symmetries; it is what duplicates are detected on.
+	Canonical() string
+	Width() int
+	Height() int
+	// Clues is the number of given clues (Sudoku givens, Akari numbered
+	// black cells).
+	Clues() int
+	// Solve decides the status, counting solutions up to two, and returns
+	// the solution text when unique.
+	Solve() Result
+	// Rate solves, checks uniqueness and rates. Steps are recorded only when
+	// withSteps is true (they cost time and memory).
+	Rate(withSteps bool) Rating
+}
+
+// Result is the outcome of Solve.
+type Result struct {
+	Status   Status
+	Solution string // the kind's solution notation; empty unless Unique
+}
+
+// Rating is the outcome of Rate. Only unique puzzles get a rank.
+type Rating struct {
+	Status   Status
+	Solution string
+	Rank     int     // 1..len(levels); 0 when not unique
+	Score    float64 // orders puzzles inside one rank; harder is larger
+	// Profile counts how often each technique made progress, in ladder
+	// order, omitting techniques never used.
+	Profile []Count
+	// Hypothesis is the kind-specific extra verdict (Sudoku: solvable by
+	// Enclosure + Negation alone); HypothesisNA where it does not apply.
+	Hypothesis Tri
+	Steps      []Step
+}
+
+// Count is one entry of a technique profile.
+type Count struct {
+	ID string
+	N  int
+}
+
+// Tri is a yes/no answer that may not apply.
+type Tri int8
+
+const (
+	HypothesisNA Tri = iota
+	Yes
+	No
+)
+
+func (t Tri) String() string {
+	switch t {
+	case Yes:
+		return "yes"
+	case No:
+		return "no"
+	}
+	return "-"
+}
+
+// Step is one entry of a step log. Cells are row-major indices
+// (r*Width + c). For Sudoku a Mark's Value is a digit 1-9; for Akari it is
+// Light or NoLight.
+type Step struct {
+	Level     int
+	Technique string // Technique.ID
+	Sentence  string // one sentence a person can follow, cells named r1c1
+	Pattern   []int  // cells that form the pattern
+	Houses    []string
+	Digits    []int
+	Place     []Mark // placements (Sudoku digits, Akari lights and no-light marks)
+	Eliminate []Mark // candidates removed
+	// Negation / contradiction steps: the assumption made and where the
+	// contradiction showed.
+	Assumption    string
+	Contradiction string
+}
+
+// Mark is a value placed in, or removed from, a cell.
+type Mark struct {
+	Cell  int
+	Value int
+}
+
+// Akari mark values.
+const (
+	Light   = 1
+	NoLight = 2
+)
+
+// CellName names a cell r1c1-style.
+func CellName(cell, width int) string {
+	return fmt.Sprintf("r%dc%d", cell/width+1, cell%width+1)
+}
+
+// ProfileString formats a profile as "id=count,..." in ladder order.
+func ProfileString(p []Count) string {
+	var b strings.Builder
+	for i, c := range p {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%s=%d", c.ID, c.N)
+	}
+	return b.String()
+}
+
+// Registry is an ordered list of kinds. The first kind is the default for
+// text no kind claims, so its parser reports why the text is wrong.
+type Registry []Kind
+
+// Lookup finds a kind by name.
+func (r Registry) Lookup(name string) (Kind, error) {
+	for _, k := range r {
+		if k.Name() == name {
+			return k, nil
+		}
+	}
+	names := make([]string, len(r))
+	for i, k := range r {
+		names[i] = k.Name()
+	}
+	return nil, fmt.Errorf("unknown puzzle kind %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// Detect returns the kind that claims text, or the first kind.
+func (r Registry) Detect(text string) Kind {
+	for _, k := range r {
+		if k.Sniff(text) {
+			return k
+		}
+	}
+	return r[0]
+}

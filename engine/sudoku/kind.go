@@ -1,0 +1,82 @@
+package sudoku
+
+import (
+	"fmt"
+	"strings"
+
+	"pencilbox/engine"
+)
+
+// Kind is the Sudoku puzzle kind.
+type Kind struct{}
+
+var _ engine.Kind = Kind{}
+
+func (Kind) Name() string  { return "sudoku" }
+func (Kind) Title() string { return "Sudoku" }
+
+// Ladder is the 8-star ladder of sudoku-rating.md.
+func (Kind) Ladder() []engine.Technique { return ladder }
+
+// Sniff claims text whose first word is 81 cells of digits and empty marks.
+func (Kind) Sniff(text string) bool {
+	text = strings.TrimLeft(text, " \t\ufeff")
+	n := 0
+	for n < len(text) && n <= 81 {
+		b := text[n]
+		if !(b >= '1' && b <= '9') && !isEmptyMark(b) {
+			break
+		}
+		n++
+	}
+	return n == 81 && (len(text) == 81 || strings.IndexByte(" \t\r\n", text[81]) >= 0)
+}
+
+// Parse reads the 81-character line form.
+func (Kind) Parse(text string) (engine.Puzzle, error) {
+	g, err := ParseLine(text)
+	if err != nil {
+		return nil, err
+	}
+	return &Puzzle{Grid: g}, nil
+}
+
+// Puzzle is a Sudoku puzzle: its givens.
+type Puzzle struct {
+	Grid Grid
+}
+
+var _ engine.Puzzle = (*Puzzle)(nil)
+
+func (p *Puzzle) Kind() engine.Kind             { return Kind{} }
+func (p *Puzzle) Givens() string                { return p.Grid.String() }
+func (p *Puzzle) Canonical() string             { return Canonical(&p.Grid) }
+func (p *Puzzle) Width() int                    { return 9 }
+func (p *Puzzle) Height() int                   { return 9 }
+func (p *Puzzle) Clues() int                    { return p.Grid.Clues() }
+func (p *Puzzle) Rate(steps bool) engine.Rating { return Rate(&p.Grid, steps) }
+
+// Solve decides the status by counting solutions up to two.
+func (p *Puzzle) Solve() engine.Result {
+	n, sol := Solve(&p.Grid)
+	return result(n, &sol)
+}
+
+func result(n int, sol *Grid) engine.Result {
+	switch n {
+	case 0:
+		return engine.Result{Status: engine.None}
+	case 1:
+		return engine.Result{Status: engine.Unique, Solution: sol.String()}
+	}
+	return engine.Result{Status: engine.Multiple}
+}
+
+// Explain says why a grid has no solution when the reason is visible in the
+// givens (a digit twice in a house); otherwise "".
+func Explain(g *Grid) string {
+	if c := g.Conflict(); c != "" {
+		return fmt.Sprintf("no solution: %s", c)
+	}
+	return ""
+}
