@@ -32,7 +32,9 @@ func (r Record) Error(file string) string {
 
 // Format reads one text format of one kind.
 type Format struct {
-	Name string // "line", "grid", "csv", "xml", "url", "tatham", "pzprv3", ...
+	Name string // unique: "line", "grid", "csv", "xml", "url", "tatham", "pzprv3", ...
+	// Kind is the kind the format holds, or nil for a format that carries
+	// several (puzz.link URLs): each record's Puzzle then says its kind.
 	Kind engine.Kind
 	// Detect reports whether head, the first bytes of an input (up to 64
 	// KiB, BOM already removed), looks like this format.
@@ -46,15 +48,14 @@ type Format struct {
 // Registry lists formats in detection order: the first that detects wins.
 type Registry []Format
 
-// Lookup finds a format by name (and kind, when several kinds share a name
-// such as "url": kind "" takes the first).
-func (reg Registry) Lookup(kind, name string) (Format, error) {
+// Lookup finds a format by name.
+func (reg Registry) Lookup(name string) (Format, error) {
 	for _, f := range reg {
-		if f.Name == name && (kind == "" || f.Kind.Name() == kind) {
+		if f.Name == name {
 			return f, nil
 		}
 	}
-	return Format{}, fmt.Errorf("unknown format %q", name)
+	return Format{}, fmt.Errorf("unknown format %q (known: %s)", name, reg.names())
 }
 
 // Detect picks the format of an input from its first bytes.
@@ -73,7 +74,7 @@ func (reg Registry) names() string {
 		if i > 0 {
 			s += ", "
 		}
-		s += f.Kind.Name() + "/" + f.Name
+		s += f.Name
 	}
 	return s
 }
