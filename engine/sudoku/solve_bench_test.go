@@ -42,3 +42,24 @@ func BenchmarkFast(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReference compares the three solvers on the same sample of QQWing
+// expert puzzles: the reference solvers need minutes on 17-clue puzzles.
+func BenchmarkReference(b *testing.B) {
+	gs := loadGrids(b, "data/sudoku/hodoku/qqwing_expert.sdm")[:200]
+	for _, s := range []struct {
+		name  string
+		count func(*sudoku.Grid, int) (int, sudoku.Grid)
+	}{
+		{"fast", func(g *sudoku.Grid, n int) (int, sudoku.Grid) { var s sudoku.Solver; return s.Count(g, n) }},
+		{"table", sudoku.TableCount},
+		{"backtrack", sudoku.BacktrackCount},
+	} {
+		b.Run("qqwing_expert/"+s.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s.count(&gs[i%len(gs)], 2)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}

@@ -1,0 +1,37 @@
+# pencilbox: `make run` builds and serves the library, `make test` runs
+# every test. Benchmarks need ../shared (the team's data folder).
+
+GO        ?= go
+BIN       := bin/pencilbox
+DB        ?= pencilbox.db
+ADDR      ?= 127.0.0.1:8080
+BENCHTIME ?= 2s
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+
+.PHONY: all build run test bench lint generate fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/pencilbox
+
+run: build
+	./$(BIN) solve --stats engine/sudoku/testdata/sample.txt
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./engine/...
+
+lint:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+generate:
+	@echo "nothing to generate yet"
+
+clean:
+	rm -rf bin

@@ -1,0 +1,101 @@
+// Command pencilbox keeps a library of pencil puzzles: it imports, solves,
+// rates, serves and exports them. This file only wires the packages.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"pencilbox/engine"
+	"pencilbox/engine/sudoku"
+	"pencilbox/importers"
+)
+
+// env is what a command may touch: its streams, the environment and the
+// registered kinds and formats. Tests run commands with their own env.
+type env struct {
+	stdin      io.Reader
+	stdout     io.Writer
+	stderr     io.Writer
+	getenv     func(string) string
+	kinds      engine.Registry
+	formats    importers.Registry
+	isTerminal func(io.Writer) bool
+}
+
+// command is one subcommand. run parses its own flags and returns the exit
+// status.
+type command struct {
+	name    string
+	args    string
+	summary string
+	run     func(e *env, args []string) int
+}
+
+// commands is the CLI's table, in the order help lists them. (A function,
+// not a variable: the commands' usage text reads the table.)
+func commands() []command {
+	return []command{
+		{"solve", "[--kind K] [--jobs N] [--stats] [FILE...|-]", "solve puzzles and check uniqueness", runSolve},
+		{"rate", "[--kind K] [--steps] [--jobs N] [--stats] [FILE...|-]", "solve and rate puzzles on the technique ladder", runRate},
+		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
+	}
+}
+
+func newEnv() *env {
+	kinds := engine.Registry{sudoku.Kind{}}
+	var formats importers.Registry
+	return &env{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
+		kinds: kinds, formats: formats,
+		isTerminal: func(w io.Writer) bool {
+			f, ok := w.(*os.File)
+			return ok && term.IsTerminal(int(f.Fd()))
+		},
+	}
+}
+
+func main() {
+	os.Exit(run(newEnv(), os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			return run(e, []string{args[1], "-h"})
+		}
+		usage(e.stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "pencilbox: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "pencilbox keeps a library of pencil puzzles (Sudoku, Akari): import, solve, rate, serve, export.")
+	fmt.Fprintln(w, "\nUsage: pencilbox COMMAND [flags] [args]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\n'pencilbox help COMMAND' or 'pencilbox COMMAND -h' explains a command's flags.")
+}
+
+// usageFor prints a command's synopsis; flag sets call it on -h.
+func usageFor(name string) string {
+	for _, c := range commands() {
+		if c.name == name {
+			return fmt.Sprintf("Usage: pencilbox %s %s\n\n%s.", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:])
+		}
+	}
+	return ""
+}
