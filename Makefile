@@ -6,7 +6,7 @@ BIN       := bin/pencilbox
 DB        ?= pencilbox.db
 ADDR      ?= 127.0.0.1:8080
 BENCHTIME ?= 2s
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: all build run test bench lint generate fuzz clean
 
