@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"pencilbox/engine"
+	"pencilbox/engine/akari"
 	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
 )
@@ -47,7 +48,7 @@ func commands() []command {
 }
 
 func newEnv() *env {
-	kinds := engine.Registry{sudoku.Kind{}}
+	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
 	var formats importers.Registry
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,

@@ -129,3 +129,22 @@ func TestHelpAndUnknown(t *testing.T) {
 		t.Errorf("--kind kakuro: %d %q", code, errs)
 	}
 }
+
+// TestAkariDetected: Akari notations are recognised without --kind, and the
+// PUZZLE column is the Tatham ID.
+func TestAkariDetected(t *testing.T) {
+	const id = "10x10:1h1cBgBc2bBh1e4l2e2hBb2cBg0c1h1"
+	in := id + "\nhttps://puzz.link/p?akari/10/10/blbg.m.ic.nbiepcicl.hcg.magblb\n"
+	code, out, errs := runCLI(t, in, "solve")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	sol := "#.......L#L..#.L.....#...#L.#....L...#L...L#L........L..#L...L#...L....#L.#L..#.....L.#..L#L.......#"
+	want := id + "\tunique\t" + sol + "\n"
+	if out != want+want {
+		t.Errorf("stdout %q, want twice %q", out, want)
+	}
+	if code, _, errs := runCLI(t, "3x3:a5b\n", "solve", "--kind", "akari"); code != 1 || !strings.Contains(errs, "stdin:1: ") {
+		t.Errorf("bad Tatham ID: exit %d, stderr %q", code, errs)
+	}
+}
