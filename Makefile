@@ -8,7 +8,12 @@ ADDR      ?= 127.0.0.1:8080
 BENCHTIME ?= 2s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build run test bench lint generate fuzz clean
+.PHONY: all build run test test-deps bench lint generate fuzz clean
+
+# Debian packages the tests use: chromium (browser tests) and poppler-utils
+# (pdftotext/pdftoppm for the PDF booklet checks). Installed when missing.
+TEST_PACKAGES := chromium poppler-utils
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
@@ -18,9 +23,14 @@ build:
 run: build
 	./$(BIN) solve --stats engine/sudoku/testdata/sample.txt
 
-test:
+test: test-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+test-deps:
+	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || { \
+	  echo "installing $(TEST_PACKAGES) (Debian packages the tests need)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) >/dev/null; }
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./engine/...
