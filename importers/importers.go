@@ -5,8 +5,12 @@
 package importers
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"pencilbox/engine"
 )
@@ -36,22 +40,52 @@ type Format struct {
 	// Kind is the kind the format holds, or nil for a format that carries
 	// several (puzz.link URLs): each record's Puzzle then says its kind.
 	Kind engine.Kind
-	// Detect reports whether head, the first bytes of an input (up to 64
-	// KiB, BOM already removed), looks like this format.
+	// Detect reports whether head, the first bytes of an input (up to
+	// HeadSize, BOM already removed), looks like this format.
 	Detect func(head []byte) bool
+	// Loose marks a format detected on weak evidence (hand-typed grids):
+	// Registry.Detect tries it only after every strict format declined.
+	Loose bool
 	// Read streams the records of r to emit, good and bad, in input order,
 	// never holding the whole input in memory. It returns early with emit's
 	// error, and returns read errors; a bad record is not an error.
 	Read func(r io.Reader, emit func(Record) error) error
 }
 
-// Registry lists formats in detection order: the first that detects wins.
+// Registry lists formats in detection order: the first strict format that
+// detects wins, then the first loose one.
 type Registry []Format
 
-// Lookup finds a format by name.
+// NewRegistry builds the registry of every format: the puzz.link URL format
+// (any kind of kinds) first, then each kind package's Formats() in the
+// order given. It panics on two formats of the same name (a wiring bug).
+//
+//	reg := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+func NewRegistry(kinds engine.Registry, lists ...[]Format) Registry {
+	reg := Registry{URLFormat(kinds)}
+	for _, l := range lists {
+		reg = append(reg, l...)
+	}
+	seen := map[string]bool{}
+	for _, f := range reg {
+		if seen[f.Name] {
+			panic("importers: two formats named " + f.Name)
+		}
+		seen[f.Name] = true
+	}
+	return reg
+}
+
+// Lookup finds a format by name; "KIND-NAME" (sudoku-grid, akari-tatham)
+// also finds the format NAME of that kind.
 func (reg Registry) Lookup(name string) (Format, error) {
 	for _, f := range reg {
 		if f.Name == name {
+			return f, nil
+		}
+	}
+	for _, f := range reg {
+		if f.Kind != nil && name == f.Kind.Name()+"-"+f.Name {
 			return f, nil
 		}
 	}
@@ -60,12 +94,75 @@ func (reg Registry) Lookup(name string) (Format, error) {
 
 // Detect picks the format of an input from its first bytes.
 func (reg Registry) Detect(head []byte) (Format, error) {
-	for _, f := range reg {
-		if f.Detect(head) {
-			return f, nil
+	head = bytes.TrimPrefix(head, bom)
+	for pass := 0; pass < 2; pass++ {
+		for _, f := range reg {
+			if f.Loose == (pass == 1) && f.Detect(head) {
+				return f, nil
+			}
 		}
 	}
 	return Format{}, fmt.Errorf("format not recognised (use --format; known: %s)", reg.names())
+}
+
+// HeadSize is how many bytes Open peeks at for detection.
+const HeadSize = 64 << 10
+
+// ErrEmpty is Open's error for an input with nothing but blanks.
+var ErrEmpty = errors.New("input is empty")
+
+// Open prepares an input: it peeks at its head, drops a UTF-8 BOM, and
+// picks the format (forced by name when forced != "", else detected). The
+// returned reader is positioned at the start of the data (after the BOM);
+// pass it to the format's Read:
+//
+//	f, in, err := importers.Open(file, reg, *formatFlag)
+//	err = f.Read(in, func(rec importers.Record) error { ... })
+func Open(r io.Reader, reg Registry, forced string) (Format, io.Reader, error) {
+	br := bufio.NewReaderSize(r, HeadSize)
+	head, err := br.Peek(HeadSize)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return Format{}, nil, err
+	}
+	if bytes.HasPrefix(head, bom) {
+		br.Discard(len(bom))
+		head = head[len(bom):]
+	}
+	if forced != "" {
+		f, err := reg.Lookup(forced)
+		return f, br, err
+	}
+	if len(bytes.TrimSpace(head)) == 0 {
+		return Format{}, nil, ErrEmpty
+	}
+	f, err := reg.Detect(head)
+	if err != nil {
+		return Format{}, nil, err
+	}
+	return f, br, nil
+}
+
+// Parse makes the record of one puzzle text with kind: Puzzle or Err, and
+// the parser's warnings when the puzzle has a Warnings() []string method.
+func Parse(kind engine.Kind, line int, text string) Record {
+	rec := Record{Line: line, Text: text}
+	p, err := kind.Parse(text)
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	rec.Puzzle = p
+	rec.Warning = Warnings(p)
+	return rec
+}
+
+// Warnings joins the warnings of a puzzle that has a Warnings() []string
+// method (Akari's parser notes ignored lights); "" otherwise.
+func Warnings(p any) string {
+	if w, ok := p.(interface{ Warnings() []string }); ok {
+		return strings.Join(w.Warnings(), "; ")
+	}
+	return ""
 }
 
 func (reg Registry) names() string {

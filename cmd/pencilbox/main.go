@@ -14,6 +14,8 @@ import (
 	"pencilbox/engine/akari"
 	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
+	akariimp "pencilbox/importers/akari"
+	sudokuimp "pencilbox/importers/sudoku"
 )
 
 // env is what a command may touch: its streams, the environment and the
@@ -49,7 +51,7 @@ func commands() []command {
 
 func newEnv() *env {
 	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
-	var formats importers.Registry
+	formats := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		kinds: kinds, formats: formats,

@@ -18,8 +18,12 @@ func (Kind) Title() string { return "Sudoku" }
 // Ladder is the 8-star ladder of sudoku-rating.md.
 func (Kind) Ladder() []engine.Technique { return ladder }
 
-// Sniff claims text whose first word is 81 cells of digits and empty marks.
+// Sniff claims text whose first word is 81 cells of digits and empty marks,
+// or a puzz.link sudoku URL.
 func (Kind) Sniff(text string) bool {
+	if IsURL(text) {
+		return true
+	}
 	text = strings.TrimLeft(text, " \t\ufeff")
 	n := 0
 	for n < len(text) && n <= 81 {
@@ -32,9 +36,13 @@ func (Kind) Sniff(text string) bool {
 	return n == 81 && (len(text) == 81 || strings.IndexByte(" \t\r\n", text[81]) >= 0)
 }
 
-// Parse reads the 81-character line form.
+// Parse reads the 81-character line form or a puzz.link sudoku URL.
 func (Kind) Parse(text string) (engine.Puzzle, error) {
-	g, err := ParseLine(text)
+	parse := ParseLine
+	if IsURL(text) {
+		parse = ParseURL
+	}
+	g, err := parse(text)
 	if err != nil {
 		return nil, err
 	}

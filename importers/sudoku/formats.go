@@ -1,0 +1,89 @@
+// Package sudokuimp reads the Sudoku text formats (line, grid, table, csv,
+// OpenSudoku xml) into importer records. puzz.link URLs are read by the
+// kind-independent importers.URLFormat through sudoku.Kind.
+package sudokuimp
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"pencilbox/engine/sudoku"
+	"pencilbox/importers"
+)
+
+// Formats lists the Sudoku formats in detection order (most specific
+// first; the hand-typed grid is loose).
+func Formats() []importers.Format {
+	return []importers.Format{XML(), CSV(), Table(), Line(), Grid()}
+}
+
+var kind = sudoku.Kind{}
+
+// Line is the 81-character line form (.txt, .sdm): one puzzle per line,
+// empty cells `. 0 * - _`, the rest of the line after white space kept as
+// the note; '#' lines are comments.
+func Line() importers.Format {
+	return importers.Format{
+		Name:   "line",
+		Kind:   kind,
+		Detect: detectLine,
+		Read: func(r io.Reader, emit func(importers.Record) error) error {
+			return importers.ForLines(r, emit, func(n int, line []byte) error {
+				return emit(lineRecord(n, string(bytes.TrimLeft(line, " \t"))))
+			})
+		},
+	}
+}
+
+func detectLine(head []byte) bool {
+	lines := importers.Head(head, 2)
+	for _, l := range lines {
+		if kind.Sniff(string(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineRecord parses one line: cells up to the first white space, the rest
+// is the note.
+func lineRecord(n int, s string) importers.Record {
+	rec := importers.Record{Line: n, Text: s}
+	cells := s
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			cells = s[:i]
+			rec.Note = trimSpace(s[i:])
+			break
+		}
+	}
+	g, err := sudoku.ParseLine(cells)
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	rec.Puzzle = &sudoku.Puzzle{Grid: g}
+	return rec
+}
+
+func trimSpace(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func isEmpty(b byte) bool {
+	return b == '.' || b == '0' || b == '*' || b == '-' || b == '_'
+}
+
+func badChar(b byte) string {
+	if b >= 0x80 || b < 0x20 {
+		return fmt.Sprintf("byte 0x%02x", b)
+	}
+	return fmt.Sprintf("%q", rune(b))
+}
