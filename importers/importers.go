@@ -175,3 +175,15 @@ func (reg Registry) names() string {
 	}
 	return s
 }
+
+// OfKind keeps the formats that can hold puzzles of kind k (and the formats
+// that carry several kinds).
+func (reg Registry) OfKind(k engine.Kind) Registry {
+	var out Registry
+	for _, f := range reg {
+		if f.Kind == nil || f.Kind.Name() == k.Name() {
+			out = append(out, f)
+		}
+	}
+	return out
+}

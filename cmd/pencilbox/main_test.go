@@ -134,17 +134,28 @@ func TestHelpAndUnknown(t *testing.T) {
 // PUZZLE column is the Tatham ID.
 func TestAkariDetected(t *testing.T) {
 	const id = "10x10:1h1cBgBc2bBh1e4l2e2hBb2cBg0c1h1"
-	in := id + "\nhttps://puzz.link/p?akari/10/10/blbg.m.ic.nbiepcicl.hcg.magblb\n"
-	code, out, errs := runCLI(t, in, "solve")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
 	sol := "#.......L#L..#.L.....#...#L.#....L...#L...L#L........L..#L...L#...L....#L.#L..#.....L.#..L#L.......#"
 	want := id + "\tunique\t" + sol + "\n"
-	if out != want+want {
-		t.Errorf("stdout %q, want twice %q", out, want)
+	for _, in := range []string{id + "\n", "https://puzz.link/p?akari/10/10/blbg.m.ic.nbiepcicl.hcg.magblb\n"} {
+		code, out, errs := runCLI(t, in, "solve")
+		if code != 0 || out != want {
+			t.Errorf("solve %q: exit %d, stdout %q, stderr %q; want %q", in, code, out, errs, want)
+		}
 	}
 	if code, _, errs := runCLI(t, "3x3:a5b\n", "solve", "--kind", "akari"); code != 1 || !strings.Contains(errs, "stdin:1: ") {
 		t.Errorf("bad Tatham ID: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestSolveGridFormat: a multi-line grid file is read through the importers.
+func TestSolveGridFormat(t *testing.T) {
+	var grid strings.Builder
+	grid.WriteString("[Puzzle]\n")
+	for r := 0; r < 9; r++ {
+		grid.WriteString(hard[r*9:r*9+9] + "\n")
+	}
+	code, out, errs := runCLI(t, grid.String(), "solve")
+	if want := hard + "\tunique\t" + hardSol + "\n"; code != 0 || out != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
 	}
 }
