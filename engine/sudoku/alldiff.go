@@ -1,0 +1,111 @@
+package sudoku
+
+import "math/bits"
+
+// AllDiff filters one house's nine candidate masks (digit d <-> bit d-1;
+// settled cells may carry the Settled flag, which is ignored) with the
+// all-different constraint: an edge cell-digit survives exactly when some
+// perfect matching of cells to digits uses it (Regin's filtering: a maximum
+// matching, then edges on even alternating cycles). With nine cells and nine
+// digits a perfect matching leaves no free vertex, so only cycles matter.
+// ok is false when no perfect matching exists (a contradiction).
+func AllDiff(m [9]uint16) (out [9]uint16, ok bool) {
+	for i := range m {
+		m[i] &= allDigits
+	}
+	var matchC [9]int8 // cell -> digit
+	var matchD [9]int8 // digit -> cell
+	for i := range matchD {
+		matchD[i], matchC[i] = -1, -1
+	}
+	for i := 0; i < 9; i++ {
+		var seen uint16
+		if !augment(&m, &matchC, &matchD, i, &seen) {
+			return out, false
+		}
+	}
+	// cell graph: x -> y when x can take y's matched digit.
+	var reach [9]uint16
+	for x := 0; x < 9; x++ {
+		for y := 0; y < 9; y++ {
+			if y != x && m[x]&(1<<matchC[y]) != 0 {
+				reach[x] |= 1 << y
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for x := 0; x < 9; x++ {
+			r := reach[x]
+			for t := r; t != 0; t &= t - 1 {
+				r |= reach[bits.TrailingZeros16(t)]
+			}
+			if r != reach[x] {
+				reach[x], changed = r, true
+			}
+		}
+	}
+	for i := 0; i < 9; i++ {
+		keep := uint16(1) << matchC[i]
+		for t := m[i] &^ keep; t != 0; t &= t - 1 {
+			d := bits.TrailingZeros16(t)
+			if reach[matchD[d]]&(1<<i) != 0 {
+				keep |= 1 << d
+			}
+		}
+		out[i] = keep
+	}
+	return out, true
+}
+
+func augment(m *[9]uint16, matchC, matchD *[9]int8, i int, seen *uint16) bool {
+	for t := m[i] &^ *seen; t != 0; t &= t - 1 {
+		d := bits.TrailingZeros16(t)
+		if *seen&(1<<d) != 0 {
+			continue
+		}
+		*seen |= 1 << d
+		if matchD[d] < 0 || augment(m, matchC, matchD, int(matchD[d]), seen) {
+			matchD[d], matchC[i] = int8(i), int8(d)
+			return true
+		}
+	}
+	return false
+}
+
+// allDiffFixpoint applies all-different filtering to every house and
+// settles single-candidate cells until nothing changes.
+func (s *rstate) allDiffFixpoint() outcome {
+	for {
+		settled := s.sbit(nil, true)
+		if settled == contradiction {
+			return contradiction
+		}
+		if s.left == 0 {
+			return none
+		}
+		// Cells settled this round may leave peers with one candidate:
+		// go round again even if the filter changes nothing.
+		changed := settled == progress
+		for h := 0; h < 27; h++ {
+			var m [9]uint16
+			for i, c := range Houses[h] {
+				m[i] = s.c[c]
+			}
+			out, ok := AllDiff(m)
+			if !ok {
+				s.where = 100 + h
+				return contradiction
+			}
+			for i, c := range Houses[h] {
+				if s.c[c]&Settled == 0 && out[i] != s.c[c] {
+					s.c[c] = out[i]
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			return none
+		}
+	}
+}

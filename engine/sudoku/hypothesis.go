@@ -1,0 +1,24 @@
+package sudoku
+
+// Hypothesis reports whether g is solved by all-different filtering per
+// house plus Negation (with all-different filtering as Negation's inner
+// propagation) alone — the Enclosure + Negation hypothesis of
+// docs/sudoku-rating.md. Meaningful for unique puzzles; false for a
+// puzzle whose givens clash.
+func Hypothesis(g *Grid) bool {
+	var s rstate
+	if !s.load(g) {
+		return false
+	}
+	for {
+		if s.allDiffFixpoint() == contradiction {
+			return false
+		}
+		if s.left == 0 {
+			return true
+		}
+		if negation(&s, nil, innerAllDiff) != progress {
+			return false
+		}
+	}
+}

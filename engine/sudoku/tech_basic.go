@@ -1,0 +1,328 @@
+package sudoku
+
+import (
+	"fmt"
+	"math/bits"
+
+	"pencilbox/engine"
+)
+
+// Each technique looks at the state and either applies one application
+// (all=false; st, when not nil, receives the step), applies every
+// application it finds in one scan (all=true, used by inner propagation),
+// reports a contradiction (s.where says where) or reports none.
+
+// sbit: a cell with one candidate is settled; a cell with none is a
+// contradiction.
+func (s *rstate) sbit(st *engine.Step, all bool) outcome {
+	r := none
+	for c := 0; c < 81; c++ {
+		m := s.c[c]
+		if m&Settled != 0 {
+			continue
+		}
+		if m == 0 {
+			s.where = c
+			return contradiction
+		}
+		if m&(m-1) == 0 {
+			s.settle(c, m)
+			if st != nil {
+				d := bits.TrailingZeros16(m) + 1
+				*st = engine.Step{Level: 1, Technique: "sbit", Pattern: []int{c}, Digits: []int{d},
+					Place:    []engine.Mark{{Cell: c, Value: d}},
+					Sentence: fmt.Sprintf("%s has only the candidate %d left, so it is %d.", CellName(c), d, d)}
+			}
+			if !all {
+				return progress
+			}
+			r = progress
+		}
+	}
+	return r
+}
+
+// ubit: a digit with one place in a house settles it; with none, a
+// contradiction.
+func (s *rstate) ubit(st *engine.Step, all bool) outcome {
+	r := none
+	for h := 0; h < 27; h++ {
+		var once, twice uint16
+		for _, c := range Houses[h] {
+			m := s.c[c]
+			if m&Settled != 0 {
+				continue
+			}
+			twice |= once & m
+			once |= m
+		}
+		need := allDigits &^ s.hp[h]
+		if need&^once != 0 {
+			s.where = 100 + h
+			return contradiction
+		}
+		single := once &^ twice & need
+		for single != 0 {
+			b := single & -single
+			single &^= b
+			for _, c := range Houses[h] {
+				if s.c[c]&Settled == 0 && s.c[c]&b != 0 {
+					s.settle(int(c), b)
+					if st != nil {
+						d := bits.TrailingZeros16(b) + 1
+						*st = engine.Step{Level: 2, Technique: "ubit", Pattern: []int{int(c)}, Digits: []int{d},
+							Houses:   []string{HouseName(h)},
+							Place:    []engine.Mark{{Cell: int(c), Value: d}},
+							Sentence: fmt.Sprintf("In %s, %d fits only %s, so %s is %d.", HouseName(h), d, CellName(int(c)), CellName(int(c)), d)}
+					}
+					break
+				}
+			}
+			if !all {
+				return progress
+			}
+			r = progress
+			break // the house changed; the next scan revisits it
+
+		}
+	}
+	return r
+}
+
+// intersection: pointing and claiming per spec table.
+func (s *rstate) intersection(st *engine.Step, all bool) outcome {
+	r := none
+	for i := range isects {
+		is := &isects[i]
+		var a, c, b uint16
+		for k := 0; k < 6; k++ {
+			a |= s.c[is.A[k]]
+			b |= s.c[is.B[k]]
+		}
+		for k := 0; k < 3; k++ {
+			c |= s.c[is.C[k]]
+		}
+		free := allDigits &^ (s.hp[is.box] | s.hp[is.line])
+		a &= free
+		b &= free
+		c &= free
+		if bad := free &^ (c | b); bad != 0 {
+			s.where = 100 + int(is.line)
+			return contradiction
+		}
+		if bad := free &^ (a | c); bad != 0 {
+			s.where = 100 + int(is.box)
+			return contradiction
+		}
+		// claiming: in A and C, not in B -> remove from A (the line's digit is locked in C)
+		claim := a & c &^ b
+		point := c & b &^ a
+		if claim == 0 && point == 0 {
+			continue
+		}
+		for m := claim | point; m != 0; m &= m - 1 {
+			d := m & -m
+			from, into, fromH, intoH := is.A[:], is.line, is.box, is.line
+			if point&d != 0 {
+				from, into, fromH, intoH = is.B[:], is.box, is.line, is.box
+			}
+			_ = into
+			var el []engine.Mark
+			for _, x := range from {
+				if s.c[x]&Settled == 0 && s.c[x]&d != 0 {
+					s.c[x] &^= d
+					if st != nil {
+						el = append(el, engine.Mark{Cell: int(x), Value: bits.TrailingZeros16(d) + 1})
+					}
+				}
+			}
+			if st != nil {
+				dg := bits.TrailingZeros16(d) + 1
+				var pat []int
+				for _, x := range is.C {
+					if s.c[x]&d != 0 {
+						pat = append(pat, int(x))
+					}
+				}
+				*st = engine.Step{Level: 3, Technique: "intersection", Pattern: pat, Digits: []int{dg},
+					Houses: []string{HouseName(int(intoH)), HouseName(int(fromH))}, Eliminate: el,
+					Sentence: fmt.Sprintf("In %s, %d fits only where it meets %s (%s), so %d is removed from the rest of %s.",
+						HouseName(int(intoH)), dg, HouseName(int(fromH)), cellList(pat), dg, HouseName(int(fromH)))}
+			}
+			if !all {
+				return progress
+			}
+			r = progress
+		}
+	}
+	return r
+}
+
+// subset: E(n) (naked) when naked, else X(n) (hidden), in every house.
+func (s *rstate) subset(n int, naked bool, st *engine.Step, all bool) outcome {
+	r := none
+	for h := 0; h < 27; h++ {
+		var u [9]uint8
+		var m [9]uint16
+		t := 0
+		for _, c := range Houses[h] {
+			if s.c[c]&Settled == 0 {
+				u[t], m[t] = c, s.c[c]
+				t++
+			}
+		}
+		if t <= n {
+			continue
+		}
+		var items [9]uint16 // naked: cell masks (digits); hidden: digit position masks (cells)
+		var ids [9]int
+		k := 0
+		if naked {
+			for i := 0; i < t; i++ {
+				items[k], ids[k] = m[i], i
+				k++
+			}
+		} else {
+			for d := 0; d < 9; d++ {
+				if s.hp[h]&(1<<d) != 0 {
+					continue
+				}
+				var pos uint16
+				for i := 0; i < t; i++ {
+					if m[i]&(1<<d) != 0 {
+						pos |= 1 << i
+					}
+				}
+				items[k], ids[k] = pos, d
+				k++
+			}
+		}
+		// enumerate combos of n items with union popcount <= n
+		var pick [4]int
+		var found outcome
+		var rec func(start, depth int, un uint16) bool
+		rec = func(start, depth int, un uint16) bool {
+			if depth == n {
+				pc := popc(un)
+				if pc < n {
+					s.where = 100 + h
+					found = contradiction
+					return true
+				}
+				// eliminate
+				var el []engine.Mark
+				var sel uint16
+				for j := 0; j < n; j++ {
+					sel |= 1 << ids[pick[j]]
+				}
+				any := false
+				if naked {
+					for i := 0; i < t; i++ {
+						if sel&(1<<i) == 0 && m[i]&un != 0 {
+							any = true
+							if st != nil {
+								for _, d := range digitsOf(m[i] & un) {
+									el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
+								}
+							}
+							s.c[u[i]] &^= un
+							m[i] &^= un
+						}
+					}
+				} else {
+					for i := 0; i < t; i++ {
+						if un&(1<<i) != 0 && m[i]&^sel != 0 {
+							any = true
+							if st != nil {
+								for _, d := range digitsOf(m[i] &^ sel) {
+									el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
+								}
+							}
+							s.c[u[i]] &= sel
+							m[i] &= sel
+						}
+					}
+				}
+				if !any {
+					return false
+				}
+				found = progress
+				if st != nil {
+					fillSubsetStep(st, h, n, naked, u[:t], sel, un, el)
+				}
+				return !all
+			}
+			for i := start; i <= k-(n-depth); i++ {
+				nu := un | items[i]
+				if popc(nu) > n {
+					continue
+				}
+				pick[depth] = i
+				if rec(i+1, depth+1, nu) {
+					return true
+				}
+				if found == contradiction {
+					return true
+				}
+			}
+			return false
+		}
+		rec(0, 0, 0)
+		if found == contradiction {
+			return contradiction
+		}
+		if found == progress {
+			r = progress
+			if !all {
+				return progress
+			}
+		}
+	}
+	return r
+}
+
+// propagate applies levels 1..maxLevel (maxLevel <= 6) to a fixpoint,
+// applying every application per scan. It reports contradiction or none.
+func (s *rstate) propagate(maxLevel int) outcome {
+	for s.left > 0 {
+		if r := s.sbit(nil, true); r == contradiction {
+			return r
+		} else if r == progress {
+			continue
+		}
+		if r := s.ubit(nil, true); r == contradiction {
+			return r
+		} else if r == progress {
+			continue
+		}
+		if maxLevel < 3 {
+			return none
+		}
+		if r := s.intersection(nil, true); r == contradiction {
+			return r
+		} else if r == progress {
+			continue
+		}
+		got := false
+		for n := 2; n <= 4 && n+2 <= maxLevel; n++ {
+			r := s.subset(n, true, nil, true)
+			if r == contradiction {
+				return r
+			}
+			if r == none {
+				r = s.subset(n, false, nil, true)
+				if r == contradiction {
+					return r
+				}
+			}
+			if r == progress {
+				got = true
+				break
+			}
+		}
+		if !got {
+			return none
+		}
+	}
+	return none
+}
