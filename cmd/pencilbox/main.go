@@ -46,6 +46,7 @@ func commands() []command {
 		{"solve", "[--kind K] [--jobs N] [--stats] [FILE...|-]", "solve puzzles and check uniqueness", runSolve},
 		{"rate", "[--kind K] [--steps] [--jobs N] [--stats] [FILE...|-]", "solve and rate puzzles on the technique ladder", runRate},
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
+		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-", "store puzzles in the library database (analysed, duplicates merged)", runImport},
 	}
 }
 

@@ -1,0 +1,164 @@
+// Package db stores the puzzle library in SQLite (modernc.org/sqlite, no
+// cgo): one writer connection (IMMEDIATE transactions) and a pool of
+// readers over a WAL database. Migrations are embedded and run with goose
+// on Open, so opening an older database upgrades it.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Migrations is every migration (library 00001-00099, web admin 00100-).
+func Migrations() fs.FS {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// DefaultFile is the database used when neither --db nor PENCILBOX_DB says.
+const DefaultFile = "pencilbox.db"
+
+// EnvVar names the environment variable that overrides DefaultFile.
+const EnvVar = "PENCILBOX_DB"
+
+// DefaultPath is the database path when no --db flag is given:
+// $PENCILBOX_DB, else ./pencilbox.db.
+func DefaultPath(getenv func(string) string) string {
+	if getenv != nil {
+		if p := getenv(EnvVar); p != "" {
+			return p
+		}
+	}
+	return DefaultFile
+}
+
+// DB is an open library database.
+type DB struct {
+	W    *sql.DB // the single writer (IMMEDIATE transactions)
+	R    *sql.DB // readers
+	Path string
+}
+
+const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
+
+func dsn(path string, readonly bool) string {
+	u := url.URL{Path: path}
+	q := pragmas + "&_txlock=immediate"
+	if readonly {
+		q = pragmas + "&_pragma=query_only(1)"
+	}
+	return "file:" + u.EscapedPath() + "?" + q
+}
+
+// Open opens (creating if needed) and upgrades the database at path.
+func Open(path string) (*DB, error) {
+	return OpenContext(context.Background(), path)
+}
+
+// OpenContext is Open with a context for the migrations.
+func OpenContext(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		path = DefaultFile
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("open database %s: %w", path, err)
+		}
+	}
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	if err := Migrate(ctx, w); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	n := max(4, runtime.NumCPU())
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	return &DB{W: w, R: r, Path: path}, nil
+}
+
+// Migrate brings the database of w up to the newest migration.
+func Migrate(ctx context.Context, w *sql.DB) error {
+	p, err := newProvider(w)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+func newProvider(w *sql.DB) (*goose.Provider, error) {
+	p, err := goose.NewProvider(goose.DialectSQLite3, w, Migrations(),
+		// The web admin numbers its migrations from 00100: a later library
+		// migration (00003...) must still apply to a database at 00100.
+		goose.WithAllowOutofOrder(true))
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	return p, nil
+}
+
+// MigrateTo applies the migrations up to version only (tests build older
+// databases with it).
+func MigrateTo(ctx context.Context, w *sql.DB, version int64) error {
+	p, err := newProvider(w)
+	if err != nil {
+		return err
+	}
+	_, err = p.UpTo(ctx, version)
+	return err
+}
+
+// Version is the database's schema version.
+func (d *DB) Version(ctx context.Context) (int64, error) {
+	p, err := newProvider(d.W)
+	if err != nil {
+		return 0, err
+	}
+	return p.GetDBVersion(ctx)
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	return errors.Join(d.R.Close(), d.W.Close())
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns its verdict ("ok").
+func (d *DB) IntegrityCheck(ctx context.Context) (string, error) {
+	var s string
+	err := d.W.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&s)
+	return s, err
+}

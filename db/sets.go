@@ -1,0 +1,225 @@
+package db
+
+// Sets of the web admin (migration 00100): named, ordered collections of
+// puzzle ids for a book or a column. Positions are 1..n without gaps.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrNoSet reports a set id that does not exist.
+var ErrNoSet = errors.New("no such set")
+
+// SetStore keeps the sets in the database.
+type SetStore struct{ DB *sql.DB }
+
+// SetInfo is one set without its items.
+type SetInfo struct {
+	ID      int64
+	Name    string
+	Notes   string
+	Count   int
+	Updated time.Time
+}
+
+// List returns every set by name.
+func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
+	rows, err := s.DB.QueryContext(ctx, `SELECT s.id, s.name, s.notes, s.updated,
+		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id) FROM sets s ORDER BY s.name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SetInfo
+	for rows.Next() {
+		var si SetInfo
+		var upd int64
+		if err := rows.Scan(&si.ID, &si.Name, &si.Notes, &upd, &si.Count); err != nil {
+			return nil, err
+		}
+		si.Updated = time.Unix(upd, 0)
+		out = append(out, si)
+	}
+	return out, rows.Err()
+}
+
+// Get returns a set and its puzzle ids in order.
+func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
+	var si SetInfo
+	var upd int64
+	err := s.DB.QueryRowContext(ctx, `SELECT id, name, notes, updated FROM sets WHERE id = ?`, id).Scan(&si.ID, &si.Name, &si.Notes, &upd)
+	if errors.Is(err, sql.ErrNoRows) {
+		return si, nil, ErrNoSet
+	}
+	if err != nil {
+		return si, nil, err
+	}
+	si.Updated = time.Unix(upd, 0)
+	ids, err := s.items(ctx, s.DB, id)
+	si.Count = len(ids)
+	return si, ids, err
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+func (s SetStore) items(ctx context.Context, q querier, id int64) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT puzzle_id FROM set_items WHERE set_id = ? ORDER BY pos`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var p int64
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		ids = append(ids, p)
+	}
+	return ids, rows.Err()
+}
+
+// Create makes an empty set and returns its id.
+func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 200 {
+		return 0, errors.New("a set needs a name of 1-200 characters")
+	}
+	now := time.Now().Unix()
+	res, err := s.DB.ExecContext(ctx, `INSERT INTO sets(name, notes, created, updated) VALUES(?, ?, ?, ?)`, name, notes, now, now)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return 0, fmt.Errorf("a set named %q already exists", name)
+		}
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// Update changes a set's name and notes.
+func (s SetStore) Update(ctx context.Context, id int64, name, notes string) error {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 200 {
+		return errors.New("a set needs a name of 1-200 characters")
+	}
+	res, err := s.DB.ExecContext(ctx, `UPDATE sets SET name = ?, notes = ?, updated = ? WHERE id = ?`, name, notes, time.Now().Unix(), id)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return fmt.Errorf("a set named %q already exists", name)
+		}
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNoSet
+	}
+	return nil
+}
+
+// Delete removes a set.
+func (s SetStore) Delete(ctx context.Context, id int64) error {
+	_, err := s.DB.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id)
+	if err == nil {
+		_, err = s.DB.ExecContext(ctx, `DELETE FROM sets WHERE id = ?`, id)
+	}
+	return err
+}
+
+// Add appends puzzles to the end of a set, skipping those already in it,
+// and returns how many were added.
+func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64) (int, error) {
+	return s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
+		in := make(map[int64]bool, len(ids))
+		for _, p := range ids {
+			in[p] = true
+		}
+		n := 0
+		for _, p := range puzzles {
+			if !in[p] {
+				in[p] = true
+				ids = append(ids, p)
+				n++
+			}
+		}
+		return ids, n
+	})
+}
+
+// Remove takes a puzzle out of a set.
+func (s SetStore) Remove(ctx context.Context, id, puzzle int64) error {
+	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
+		out := ids[:0]
+		for _, p := range ids {
+			if p != puzzle {
+				out = append(out, p)
+			}
+		}
+		return out, 0
+	})
+	return err
+}
+
+// Move puts a puzzle at 1-based position pos (clamped to the set's size).
+func (s SetStore) Move(ctx context.Context, id, puzzle int64, pos int) error {
+	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
+		at := -1
+		for i, p := range ids {
+			if p == puzzle {
+				at = i
+			}
+		}
+		if at < 0 {
+			return ids, 0
+		}
+		rest := append(append([]int64(nil), ids[:at]...), ids[at+1:]...)
+		pos = min(max(pos, 1), len(ids)) - 1
+		out := append(append(append([]int64(nil), rest[:pos]...), puzzle), rest[pos:]...)
+		return out, 0
+	})
+	return err
+}
+
+// rewrite loads a set's order, lets f change it and writes it back in one
+// transaction.
+func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int64, int)) (int, error) {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var one int
+	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM sets WHERE id = ?`, id).Scan(&one); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, ErrNoSet
+		}
+		return 0, err
+	}
+	ids, err := s.items(ctx, tx, id)
+	if err != nil {
+		return 0, err
+	}
+	ids, n := f(ids)
+	if _, err := tx.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id); err != nil {
+		return 0, err
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO set_items(set_id, puzzle_id, pos) VALUES(?, ?, ?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer stmt.Close()
+	for i, p := range ids {
+		if _, err := stmt.ExecContext(ctx, id, p, i+1); err != nil {
+			return 0, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sets SET updated = ? WHERE id = ?`, time.Now().Unix(), id); err != nil {
+		return 0, err
+	}
+	return n, tx.Commit()
+}

@@ -1,0 +1,779 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"pencilbox"
+	"pencilbox/engine"
+)
+
+// ErrNotFound reports a puzzle or job id that does not exist.
+var ErrNotFound = errors.New("not found")
+
+// MaxJobErrors is how many rejected records a job keeps.
+const MaxJobErrors = 100
+
+// JobDelta is what a batch adds to its job's counts besides the entries
+// themselves (whose new/duplicate/invalid counts AddBatch computes).
+type JobDelta struct {
+	JobID    int64
+	Read     int // records read, entries and rejected ones
+	Rejected int
+	Errors   []pencilbox.JobError // kept up to MaxJobErrors per job
+}
+
+// BatchResult tells what AddBatch did with each entry.
+type BatchResult struct {
+	IDs        []int64 // puzzle id of each entry
+	New        []bool  // whether the entry's puzzle was inserted
+	Imported   int     // new puzzles with a unique solution
+	Invalid    int     // new puzzles without
+	Duplicates int     // entries whose puzzle was already there (or earlier in the batch)
+	Sources    int     // source rows added
+}
+
+// AddBatch stores entries in one IMMEDIATE transaction: each puzzle is
+// inserted or found by (kind, canonical), its source added unless that
+// exact source (puzzle, label, file, line) is there already, and its tags
+// added. The job's counts (when job is not nil) are updated in the same
+// transaction, so they always match what is stored.
+func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDelta) (res BatchResult, err error) {
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO puzzles(kind, givens, canonical, status, solution, rank, score,
+		hypothesis, clues, width, height, note, meta, profile, created)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(kind, canonical) DO NOTHING RETURNING id`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer ins.Close()
+	find, err := tx.PrepareContext(ctx, `SELECT id FROM puzzles WHERE kind = ? AND canonical = ?`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer find.Close()
+	prof, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO profile(puzzle_id, technique, count) VALUES(?,?,?)`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer prof.Close()
+	src, err := tx.PrepareContext(ctx, `INSERT INTO sources(puzzle_id, label, file, line, text, job_id, created)
+		VALUES(?,?,?,?,?,?,?) ON CONFLICT(puzzle_id, label, file, line) DO NOTHING`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer src.Close()
+	tag, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO tags(puzzle_id, tag) VALUES(?,?)`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer tag.Close()
+
+	now := time.Now().Unix()
+	var jobID any
+	if job != nil && job.JobID != 0 {
+		jobID = job.JobID
+	}
+	touched := map[int64]bool{}
+	res.IDs = make([]int64, len(entries))
+	res.New = make([]bool, len(entries))
+	for i, e := range entries {
+		p := e.Puzzle
+		meta := "{}"
+		if len(p.Meta) > 0 {
+			b, err := json.Marshal(p.Meta)
+			if err != nil {
+				return res, fmt.Errorf("add batch: meta of %s:%d: %w", e.Source.File, e.Source.Line, err)
+			}
+			meta = string(b)
+		}
+		var id int64
+		err := ins.QueryRowContext(ctx, p.Kind, p.Givens, p.Canonical, int(p.Status), p.Solution, p.Rank, p.Score,
+			int(p.Hypothesis), p.Clues, p.Width, p.Height, p.Note, meta, engine.ProfileString(p.Profile), now).Scan(&id)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			if err := find.QueryRowContext(ctx, p.Kind, p.Canonical).Scan(&id); err != nil {
+				return res, fmt.Errorf("add batch: find %s puzzle %s: %w", p.Kind, p.Canonical, err)
+			}
+			res.Duplicates++
+		case err != nil:
+			return res, fmt.Errorf("add batch: insert %s:%d: %w", e.Source.File, e.Source.Line, err)
+		default:
+			res.New[i] = true
+			touched[id] = true
+			if p.Status == engine.Unique {
+				res.Imported++
+			} else {
+				res.Invalid++
+			}
+			for _, c := range p.Profile {
+				if _, err := prof.ExecContext(ctx, id, c.ID, c.N); err != nil {
+					return res, fmt.Errorf("add batch: profile: %w", err)
+				}
+			}
+		}
+		res.IDs[i] = id
+		s := e.Source
+		r, err := src.ExecContext(ctx, id, s.Label, s.File, s.Line, s.Text, jobID, now)
+		if err != nil {
+			return res, fmt.Errorf("add batch: source %s:%d: %w", s.File, s.Line, err)
+		}
+		if n, _ := r.RowsAffected(); n > 0 {
+			res.Sources++
+			touched[id] = true
+		}
+		for _, t := range e.Tags {
+			r, err := tag.ExecContext(ctx, id, t)
+			if err != nil {
+				return res, fmt.Errorf("add batch: tag: %w", err)
+			}
+			if n, _ := r.RowsAffected(); n > 0 {
+				touched[id] = true
+			}
+		}
+	}
+	for id := range touched {
+		if err := reindex(ctx, tx, id); err != nil {
+			return res, err
+		}
+	}
+	if job != nil && job.JobID != 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET read = read + ?, imported = imported + ?, duplicates = duplicates + ?,
+			invalid = invalid + ?, rejected = rejected + ?, updated = ? WHERE id = ?`,
+			job.Read, res.Imported, res.Duplicates, res.Invalid, job.Rejected, now, job.JobID); err != nil {
+			return res, fmt.Errorf("add batch: job counts: %w", err)
+		}
+		for _, je := range job.Errors {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO job_errors(job_id, seq, file, line, msg)
+				SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ? FROM job_errors WHERE job_id = ? HAVING count(*) < ?`,
+				job.JobID, je.File, je.Line, je.Msg, job.JobID, MaxJobErrors); err != nil {
+				return res, fmt.Errorf("add batch: job errors: %w", err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return res, fmt.Errorf("add batch: commit: %w", err)
+	}
+	return res, nil
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+}
+
+// reindex rebuilds the text-search row of puzzle id.
+func reindex(ctx context.Context, x execer, id int64) error {
+	if _, err := x.ExecContext(ctx, `DELETE FROM search WHERE rowid = ?`, id); err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	_, err := x.ExecContext(ctx, `INSERT INTO search(rowid, body)
+		SELECT p.id, p.note
+		|| ' ' || coalesce((SELECT group_concat(s.label || ' ' || s.file, ' ') FROM sources s WHERE s.puzzle_id = p.id), '')
+		|| ' ' || coalesce((SELECT group_concat(t.tag, ' ') FROM tags t WHERE t.puzzle_id = p.id), '')
+		FROM puzzles p WHERE p.id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	return nil
+}
+
+// SetTags replaces the tags of puzzle id.
+func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("set tags: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	var one int
+	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM puzzles WHERE id = ?`, id).Scan(&one); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("set tags of puzzle %d: %w", id, ErrNotFound)
+		}
+		return fmt.Errorf("set tags: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM tags WHERE puzzle_id = ?`, id); err != nil {
+		return fmt.Errorf("set tags: %w", err)
+	}
+	for _, t := range tags {
+		if t = strings.TrimSpace(t); t == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO tags(puzzle_id, tag) VALUES(?,?)`, id, t); err != nil {
+			return fmt.Errorf("set tags: %w", err)
+		}
+	}
+	if err := reindex(ctx, tx, id); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("set tags: %w", err)
+	}
+	return nil
+}
+
+const puzzleCols = `p.id, p.kind, p.givens, p.canonical, p.status, p.solution, p.rank, p.score, p.hypothesis,
+	p.clues, p.width, p.height, p.note, p.meta, p.profile, p.created,
+	coalesce((SELECT group_concat(t.tag, char(31)) FROM (SELECT tag FROM tags WHERE puzzle_id = p.id ORDER BY tag) t), '')`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
+	var p pencilbox.Puzzle
+	var status, hyp int
+	var meta, profile, tags string
+	var created int64
+	err := s.Scan(&p.ID, &p.Kind, &p.Givens, &p.Canonical, &status, &p.Solution, &p.Rank, &p.Score, &hyp,
+		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &tags)
+	if err != nil {
+		return p, err
+	}
+	p.Status, p.Hypothesis = engine.Status(status), engine.Tri(hyp)
+	p.Created = time.Unix(created, 0)
+	if meta != "" && meta != "{}" {
+		if err := json.Unmarshal([]byte(meta), &p.Meta); err != nil {
+			return p, fmt.Errorf("puzzle %d: meta: %w", p.ID, err)
+		}
+	}
+	p.Profile = parseProfile(profile)
+	if tags != "" {
+		p.Tags = strings.Split(tags, "\x1f")
+	}
+	return p, nil
+}
+
+func parseProfile(s string) []engine.Count {
+	if s == "" {
+		return nil
+	}
+	var out []engine.Count
+	for _, f := range strings.Split(s, ",") {
+		id, n, _ := strings.Cut(f, "=")
+		c, _ := strconv.Atoi(n)
+		out = append(out, engine.Count{ID: id, N: c})
+	}
+	return out
+}
+
+// Puzzle returns puzzle id with its tags and sources.
+func (d *DB) Puzzle(ctx context.Context, id int64) (pencilbox.Puzzle, error) {
+	p, err := scanPuzzle(d.R.QueryRowContext(ctx, `SELECT `+puzzleCols+` FROM puzzles p WHERE p.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, fmt.Errorf("puzzle %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return p, fmt.Errorf("puzzle %d: %w", id, err)
+	}
+	rows, err := d.R.QueryContext(ctx, `SELECT id, label, file, line, text, coalesce(job_id, 0), created
+		FROM sources WHERE puzzle_id = ? ORDER BY id`, id)
+	if err != nil {
+		return p, fmt.Errorf("puzzle %d sources: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		s := pencilbox.Source{PuzzleID: id}
+		var created int64
+		if err := rows.Scan(&s.ID, &s.Label, &s.File, &s.Line, &s.Text, &s.JobID, &created); err != nil {
+			return p, fmt.Errorf("puzzle %d sources: %w", id, err)
+		}
+		s.Created = time.Unix(created, 0)
+		p.Sources = append(p.Sources, s)
+	}
+	return p, rows.Err()
+}
+
+// sortColumn maps a Filter.Sort to its column.
+func sortColumn(s string) (string, error) {
+	switch s {
+	case pencilbox.SortID:
+		return "", nil
+	case pencilbox.SortRank:
+		return "p.rank", nil
+	case pencilbox.SortScore:
+		return "p.score", nil
+	case pencilbox.SortClues:
+		return "p.clues", nil
+	case pencilbox.SortCreated, "date":
+		return "p.created", nil
+	}
+	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created)", s)
+}
+
+// where builds the filter's WHERE clause (without the cursor).
+func where(f pencilbox.Filter) (string, []any, error) {
+	var conds []string
+	var args []any
+	add := func(c string, a ...any) { conds = append(conds, c); args = append(args, a...) }
+	if f.Kind != "" {
+		add("p.kind = ?", f.Kind)
+	}
+	if f.RankMin > 0 {
+		add("p.rank >= ?", f.RankMin)
+	}
+	if f.RankMax > 0 {
+		add("p.rank <= ?", f.RankMax)
+	}
+	switch f.Status {
+	case "":
+	case "invalid":
+		add("p.status <> ?", int(engine.Unique))
+	default:
+		st, err := engine.ParseStatus(f.Status)
+		if err != nil {
+			return "", nil, err
+		}
+		add("p.status = ?", int(st))
+	}
+	if f.CluesMin > 0 {
+		add("p.clues >= ?", f.CluesMin)
+	}
+	if f.CluesMax > 0 {
+		add("p.clues <= ?", f.CluesMax)
+	}
+	if f.Hypothesis != engine.HypothesisNA {
+		add("p.hypothesis = ?", int(f.Hypothesis))
+	}
+	if f.Source != "" {
+		add("p.id IN (SELECT puzzle_id FROM sources WHERE label = ?)", f.Source)
+	}
+	if f.Tag != "" {
+		add("p.id IN (SELECT puzzle_id FROM tags WHERE tag = ?)", f.Tag)
+	}
+	if f.Technique != "" {
+		add("p.id IN (SELECT puzzle_id FROM profile WHERE technique = ? AND count >= ?)", f.Technique, max(1, f.TechniqueMin))
+	}
+	if q := ftsQuery(f.Q); q != "" {
+		add("p.id IN (SELECT rowid FROM search WHERE search MATCH ?)", q)
+	}
+	if f.IDs != nil {
+		if len(f.IDs) == 0 {
+			conds = append(conds, "0")
+		} else {
+			ph := strings.TrimSuffix(strings.Repeat("?,", len(f.IDs)), ",")
+			conds = append(conds, "p.id IN ("+ph+")")
+			for _, id := range f.IDs {
+				args = append(args, id)
+			}
+		}
+	}
+	if len(conds) == 0 {
+		return "", nil, nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args, nil
+}
+
+// ftsQuery turns free text into an FTS5 query: every word, as a prefix.
+func ftsQuery(q string) string {
+	var parts []string
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
+		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
+	}) {
+		parts = append(parts, `"`+w+`"*`)
+	}
+	return strings.Join(parts, " ")
+}
+
+// cursor is the keyset position after which a page starts.
+type cursor struct {
+	Sort string
+	Val  float64
+	ID   int64
+}
+
+func (c cursor) String() string {
+	s := c.Sort + "|" + strconv.FormatFloat(c.Val, 'g', -1, 64) + "|" + strconv.FormatInt(c.ID, 10)
+	return base64.RawURLEncoding.EncodeToString([]byte(s))
+}
+
+func parseCursor(s, sort string) (cursor, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return cursor{}, fmt.Errorf("bad cursor")
+	}
+	f := strings.Split(string(b), "|")
+	if len(f) != 3 || f[0] != sort {
+		return cursor{}, fmt.Errorf("bad cursor (for another sort?)")
+	}
+	v, err1 := strconv.ParseFloat(f[1], 64)
+	id, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil {
+		return cursor{}, fmt.Errorf("bad cursor")
+	}
+	return cursor{sort, v, id}, nil
+}
+
+func sortValue(p pencilbox.Puzzle, sort string) float64 {
+	switch sort {
+	case pencilbox.SortRank:
+		return float64(p.Rank)
+	case pencilbox.SortScore:
+		return p.Score
+	case pencilbox.SortClues:
+		return float64(p.Clues)
+	case pencilbox.SortCreated, "date":
+		return float64(p.Created.Unix())
+	}
+	return 0
+}
+
+// pageQuery builds one keyset page's query.
+func pageQuery(f pencilbox.Filter, limit int) (string, []any, error) {
+	col, err := sortColumn(f.Sort)
+	if err != nil {
+		return "", nil, err
+	}
+	w, args, err := where(f)
+	if err != nil {
+		return "", nil, err
+	}
+	op, dir := ">", "ASC"
+	if f.Desc {
+		op, dir = "<", "DESC"
+	}
+	if f.After != "" {
+		c, err := parseCursor(f.After, f.Sort)
+		if err != nil {
+			return "", nil, err
+		}
+		kc := "p.id " + op + " ?"
+		ka := []any{c.ID}
+		if col != "" {
+			kc = "(" + col + ", p.id) " + op + " (?, ?)"
+			ka = []any{c.Val, c.ID}
+			if f.Sort != pencilbox.SortScore {
+				ka[0] = int64(c.Val)
+			}
+		}
+		if w == "" {
+			w = " WHERE " + kc
+		} else {
+			w += " AND " + kc
+		}
+		args = append(args, ka...)
+	}
+	order := " ORDER BY p.id " + dir
+	if col != "" {
+		order = " ORDER BY " + col + " " + dir + ", p.id " + dir
+	}
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p` + w + order + ` LIMIT ?`
+	return q, append(args, limit), nil
+}
+
+// Puzzles returns one page of the puzzles matching f, in f's order, and
+// the cursor of the next page. Total counts the matches up to
+// pencilbox.CountCap (More is set beyond).
+func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, error) {
+	var pg pencilbox.Page
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	limit = min(limit, 1000)
+	rows, err := d.page(ctx, f, limit+1)
+	if err != nil {
+		return pg, err
+	}
+	if len(rows) > limit {
+		rows = rows[:limit]
+		last := rows[limit-1]
+		pg.Next = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
+	}
+	pg.Rows = rows
+	n, err := d.Count(ctx, f, pencilbox.CountCap)
+	if err != nil {
+		return pg, err
+	}
+	pg.Total, pg.More = min(n, pencilbox.CountCap), n > pencilbox.CountCap
+	return pg, nil
+}
+
+func (d *DB) page(ctx context.Context, f pencilbox.Filter, limit int) ([]pencilbox.Puzzle, error) {
+	q, args, err := pageQuery(f, limit)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	rows, err := d.R.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	defer rows.Close()
+	var out []pencilbox.Puzzle
+	for rows.Next() {
+		p, err := scanPuzzle(rows)
+		if err != nil {
+			return nil, fmt.Errorf("puzzles: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	return out, nil
+}
+
+// Count counts the puzzles matching f (its cursor ignored), stopping at
+// limit+1 when limit > 0.
+func (d *DB) Count(ctx context.Context, f pencilbox.Filter, limit int) (int, error) {
+	f.After = ""
+	w, args, err := where(f)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	q := `SELECT count(*) FROM puzzles p` + w
+	if limit > 0 {
+		q = `SELECT count(*) FROM (SELECT 1 FROM puzzles p` + w + ` LIMIT ?)`
+		args = append(args, limit+1)
+	}
+	var n int
+	if err := d.R.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	return n, nil
+}
+
+// Each calls fn for every puzzle matching f, in f's order (f.After and
+// f.Limit are honoured as a start and an overall limit). It reads in keyset
+// pages, so no read transaction stays open for long. An error from fn
+// stops it and is returned.
+func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puzzle) error) error {
+	left := f.Limit
+	const chunk = 1000
+	for {
+		n := chunk
+		if left > 0 {
+			n = min(n, left)
+		}
+		rows, err := d.page(ctx, f, n)
+		if err != nil {
+			return err
+		}
+		for _, p := range rows {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		if left > 0 {
+			left -= len(rows)
+			if left <= 0 {
+				return nil
+			}
+		}
+		if len(rows) < n {
+			return nil
+		}
+		last := rows[len(rows)-1]
+		f.After = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
+	}
+}
+
+// Stats summarises the library for the dashboard.
+func (d *DB) Stats(ctx context.Context) (pencilbox.Stats, error) {
+	var st pencilbox.Stats
+	rows, err := d.R.QueryContext(ctx, `SELECT kind, status, rank, count(*) FROM puzzles GROUP BY kind, status, rank ORDER BY kind`)
+	if err != nil {
+		return st, fmt.Errorf("stats: %w", err)
+	}
+	defer rows.Close()
+	idx := map[string]int{}
+	for rows.Next() {
+		var kind string
+		var status, rank, n int
+		if err := rows.Scan(&kind, &status, &rank, &n); err != nil {
+			return st, fmt.Errorf("stats: %w", err)
+		}
+		i, ok := idx[kind]
+		if !ok {
+			i = len(st.Kinds)
+			idx[kind] = i
+			st.Kinds = append(st.Kinds, pencilbox.KindStats{Kind: kind, ByStatus: map[string]int{}, Ranks: map[int]int{}})
+		}
+		k := &st.Kinds[i]
+		k.Total += n
+		k.ByStatus[engine.Status(status).String()] += n
+		if rank > 0 {
+			k.Ranks[rank] += n
+		}
+		if kind == "sudoku" && rank == 8 {
+			st.EightStar += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return st, fmt.Errorf("stats: %w", err)
+	}
+	err = d.R.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM puzzles WHERE hypothesis = ?),
+		(SELECT count(DISTINCT label) FROM sources),
+		(SELECT count(*) FROM jobs)`, int(engine.No)).Scan(&st.Counterexamples, &st.Sources, &st.Jobs)
+	if err != nil {
+		return st, fmt.Errorf("stats: %w", err)
+	}
+	return st, nil
+}
+
+// Sources lists the distinct source labels with their puzzle counts.
+func (d *DB) Sources(ctx context.Context) (map[string]int, error) {
+	rows, err := d.R.QueryContext(ctx, `SELECT label, count(DISTINCT puzzle_id) FROM sources GROUP BY label`)
+	if err != nil {
+		return nil, fmt.Errorf("sources: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var l string
+		var n int
+		if err := rows.Scan(&l, &n); err != nil {
+			return nil, fmt.Errorf("sources: %w", err)
+		}
+		out[l] = n
+	}
+	return out, rows.Err()
+}
+
+// StartJob records a new running job (Source, Format, Files of j) and
+// returns its id.
+func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
+	files, _ := json.Marshal(j.Files)
+	now := time.Now().Unix()
+	var id int64
+	err := d.W.QueryRowContext(ctx, `INSERT INTO jobs(source, format, files, started, updated, pid) VALUES(?,?,?,?,?,?) RETURNING id`,
+		j.Source, j.Format, string(files), now, now, os.Getpid()).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("start job: %w", err)
+	}
+	return id, nil
+}
+
+// FinishJob marks job id finished; failed is the error that stopped it
+// ("" when it ran to the end).
+func (d *DB) FinishJob(ctx context.Context, id int64, failed string) error {
+	now := time.Now().Unix()
+	_, err := d.W.ExecContext(ctx, `UPDATE jobs SET finished = ?, updated = ?, failed = ? WHERE id = ?`, now, now, failed, id)
+	if err != nil {
+		return fmt.Errorf("finish job %d: %w", id, err)
+	}
+	return nil
+}
+
+const jobCols = `id, source, format, files, started, updated, finished, failed, read, imported, duplicates, invalid, rejected, pid`
+
+func scanJob(s scanner) (pencilbox.Job, error) {
+	var j pencilbox.Job
+	var files string
+	var started, updated int64
+	var finished sql.NullInt64
+	var pid int
+	err := s.Scan(&j.ID, &j.Source, &j.Format, &files, &started, &updated, &finished, &j.Failed,
+		&j.Read, &j.Imported, &j.Duplicates, &j.Invalid, &j.Rejected, &pid)
+	if err != nil {
+		return j, err
+	}
+	json.Unmarshal([]byte(files), &j.Files)
+	j.Started, j.Updated = time.Unix(started, 0), time.Unix(updated, 0)
+	switch {
+	case finished.Valid && j.Failed != "":
+		j.State, j.Finished = pencilbox.JobFailed, time.Unix(finished.Int64, 0)
+	case finished.Valid:
+		j.State, j.Finished = pencilbox.JobDone, time.Unix(finished.Int64, 0)
+	case alive(pid) && time.Since(j.Updated) < 24*time.Hour:
+		j.State = pencilbox.JobRunning
+	default:
+		j.State = pencilbox.JobInterrupted
+	}
+	return j, nil
+}
+
+// alive reports whether process pid exists on this machine.
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	if pid == os.Getpid() {
+		return true
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// Job returns job id with its kept errors.
+func (d *DB) Job(ctx context.Context, id int64) (pencilbox.Job, error) {
+	j, err := scanJob(d.R.QueryRowContext(ctx, `SELECT `+jobCols+` FROM jobs WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return j, fmt.Errorf("job %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return j, fmt.Errorf("job %d: %w", id, err)
+	}
+	rows, err := d.R.QueryContext(ctx, `SELECT file, line, msg FROM job_errors WHERE job_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return j, fmt.Errorf("job %d errors: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e pencilbox.JobError
+		if err := rows.Scan(&e.File, &e.Line, &e.Msg); err != nil {
+			return j, fmt.Errorf("job %d errors: %w", id, err)
+		}
+		j.Errors = append(j.Errors, e)
+	}
+	return j, rows.Err()
+}
+
+// Jobs returns the newest limit jobs (without their errors), newest first.
+func (d *DB) Jobs(ctx context.Context, limit int) ([]pencilbox.Job, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	rows, err := d.R.QueryContext(ctx, `SELECT `+jobCols+` FROM jobs ORDER BY id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
+	defer rows.Close()
+	var out []pencilbox.Job
+	for rows.Next() {
+		j, err := scanJob(rows)
+		if err != nil {
+			return nil, fmt.Errorf("jobs: %w", err)
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// Tags lists every tag, by name.
+func (d *DB) Tags(ctx context.Context) ([]string, error) {
+	rows, err := d.R.QueryContext(ctx, `SELECT DISTINCT tag FROM tags ORDER BY tag`)
+	if err != nil {
+		return nil, fmt.Errorf("tags: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, fmt.Errorf("tags: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}

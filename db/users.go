@@ -1,0 +1,227 @@
+package db
+
+// Users and sessions of the web admin (migration 00100). Passwords are
+// stored as argon2id hashes in the PHC string form; session tokens are
+// random and stored only as their SHA-256, so a copy of the database does
+// not hold a usable session.
+
+import (
+	"context"
+	"embed"
+	"io/fs"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+)
+
+//go:embed migrations/00100_users_sessions_sets.sql
+var webMigrations embed.FS
+
+// WebMigrations holds the web admin's migrations alone (users, sessions,
+// sets), for tests and tools that keep those tables in a database of their
+// own; Open applies them with the library's.
+func WebMigrations() fs.FS {
+	sub, err := fs.Sub(webMigrations, "migrations")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// ErrBadLogin is UserStore.Check's answer for an unknown name or a wrong
+// password (deliberately the same for both).
+var ErrBadLogin = errors.New("wrong user name or password")
+
+// ErrNoUser reports a user name that does not exist.
+var ErrNoUser = errors.New("no such user")
+
+// ErrNoSession reports an unknown or expired session token.
+var ErrNoSession = errors.New("no such session")
+
+// UserStore keeps the web admin's users and sessions in the database.
+type UserStore struct{ DB *sql.DB }
+
+// argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane).
+const (
+	argonTime    = 2
+	argonMemory  = 19 * 1024
+	argonThreads = 1
+	argonKeyLen  = 32
+)
+
+// hashPassword returns the PHC string of password under a fresh salt.
+func hashPassword(password string) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	enc := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		enc.EncodeToString(salt), enc.EncodeToString(key)), nil
+}
+
+// checkPassword reports whether password matches the PHC string hash.
+func checkPassword(hash, password string) bool {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil || m == 0 || t == 0 || p == 0 {
+		return false
+	}
+	enc := base64.RawStdEncoding
+	salt, err1 := enc.DecodeString(parts[4])
+	want, err2 := enc.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(want) == 0 {
+		return false
+	}
+	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// dummyHash is checked against when the user does not exist, so a login
+// takes as long for an unknown name as for a wrong password.
+var dummyHash, _ = hashPassword("pencilbox-dummy")
+
+// ValidUserName reports whether name is acceptable: 1-64 letters, digits,
+// '.', '_', '-'.
+func ValidUserName(name string) error {
+	if name == "" || len(name) > 64 {
+		return fmt.Errorf("user name must be 1-64 characters")
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return fmt.Errorf("user name %q: only letters, digits, '.', '_' and '-'", name)
+		}
+	}
+	return nil
+}
+
+// Count returns the number of users.
+func (s UserStore) Count(ctx context.Context) (int, error) {
+	var n int
+	err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n)
+	return n, err
+}
+
+// Add creates a user.
+func (s UserStore) Add(ctx context.Context, name, password string) error {
+	if err := ValidUserName(name); err != nil {
+		return err
+	}
+	if password == "" {
+		return errors.New("empty password")
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return err
+	}
+	_, err = s.DB.ExecContext(ctx, `INSERT INTO users(name, hash, created) VALUES(?, ?, ?)`, name, h, time.Now().Unix())
+	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+		return fmt.Errorf("user %q already exists", name)
+	}
+	return err
+}
+
+// SetPassword changes a user's password and ends the user's sessions.
+func (s UserStore) SetPassword(ctx context.Context, name, password string) error {
+	if password == "" {
+		return errors.New("empty password")
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return err
+	}
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNoUser, name)
+		}
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET hash = ? WHERE id = ?`, h, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Check returns the id of the user name when password is right, else
+// ErrBadLogin.
+func (s UserStore) Check(ctx context.Context, name, password string) (int64, error) {
+	var id int64
+	var h string
+	err := s.DB.QueryRowContext(ctx, `SELECT id, hash FROM users WHERE name = ?`, name).Scan(&id, &h)
+	if errors.Is(err, sql.ErrNoRows) {
+		checkPassword(dummyHash, password)
+		return 0, ErrBadLogin
+	}
+	if err != nil {
+		return 0, err
+	}
+	if !checkPassword(h, password) {
+		return 0, ErrBadLogin
+	}
+	return id, nil
+}
+
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// NewSession starts a session for user id lasting ttl and returns its
+// token (32 random bytes, URL-safe base64).
+func (s UserStore) NewSession(ctx context.Context, userID int64, ttl time.Duration) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	now := time.Now()
+	if _, err := s.DB.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, now.Unix()); err != nil {
+		return "", err
+	}
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, expires) VALUES(?, ?, ?)`,
+		tokenHash(token), userID, now.Add(ttl).Unix())
+	return token, err
+}
+
+// Session returns the user name of a live session token.
+func (s UserStore) Session(ctx context.Context, token string) (string, error) {
+	if token == "" {
+		return "", ErrNoSession
+	}
+	var name string
+	err := s.DB.QueryRowContext(ctx, `SELECT u.name FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires >= ?`, tokenHash(token), time.Now().Unix()).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNoSession
+	}
+	return name, err
+}
+
+// DeleteSession ends a session (logout).
+func (s UserStore) DeleteSession(ctx context.Context, token string) error {
+	_, err := s.DB.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash(token))
+	return err
+}

@@ -1,0 +1,374 @@
+// Package library is the import pipeline: it reads inputs in any importer
+// format (streamed), analyses every puzzle on all cores, and stores them in
+// batches, one transaction each, so a run killed at any point leaves a
+// consistent database and running it again completes it without
+// duplicates. It also seeds a new database with the bundled samples.
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/importers"
+)
+
+// Input is one file to import.
+type Input struct {
+	Name string    // as given ("-" for stdin); recorded as the source file
+	R    io.Reader // the data
+	Size int64     // bytes, for progress; 0 = unknown
+}
+
+// Options tune Import.
+type Options struct {
+	Source string   // source label; "" = each input's base name
+	Format string   // forced format name; "" = detect per input
+	Tags   []string // tags added to every imported puzzle
+	Jobs   int      // analysis workers; 0 = all cores
+
+	BatchSize int           // entries per transaction (default 1000)
+	BatchWait time.Duration // longest wait before committing a partial batch (default 200ms)
+
+	// Errors receives each rejected record as "FILE:LINE: reason" (nil =
+	// discard). The first db.MaxJobErrors are kept in the job too.
+	Errors io.Writer
+	// Progress draws a progress bar on it when not nil (a terminal).
+	Progress io.Writer
+	// OnBatch is called after each committed batch with the job so far
+	// (the web admin's live progress); nil = none.
+	OnBatch func(pencilbox.Job)
+}
+
+// item is one record on its way through the pipeline.
+type item struct {
+	seq   int
+	file  string
+	label string
+	rec   importers.Record
+	entry pencilbox.Entry
+	bad   string // rejection reason; "" = entry is good
+}
+
+// ErrRejected is returned (wrapped) by Import when some records were
+// rejected but the rest was stored.
+var ErrRejected = errors.New("some records were rejected")
+
+// Import reads inputs, analyses each puzzle and stores it in store as one
+// job. It returns the job's final counts. The error is nil when everything
+// was read (rejected records are in the counts, not an error); otherwise
+// the job is marked failed with it and what was committed stays.
+func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []Input, opts Options) (pencilbox.Job, error) {
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = 1000
+	}
+	if opts.BatchWait <= 0 {
+		opts.BatchWait = 200 * time.Millisecond
+	}
+	if opts.Errors == nil {
+		opts.Errors = io.Discard
+	}
+	job := pencilbox.Job{Source: opts.Source, Format: opts.Format, Started: time.Now()}
+	var total int64
+	for _, in := range inputs {
+		job.Files = append(job.Files, in.Name)
+		if in.Size > 0 && total >= 0 {
+			total += in.Size
+		} else {
+			total = -1
+		}
+	}
+	id, err := store.StartJob(ctx, job)
+	if err != nil {
+		return job, err
+	}
+	job.ID = id
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	var bar *progressbar.ProgressBar
+	if opts.Progress != nil {
+		bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(opts.Progress),
+			progressbar.OptionSetDescription("importing"),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("puzzles"),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30))
+	}
+
+	// In flight: a token per record between reading and writing bounds
+	// memory (and the writer's reorder buffer) whatever the input size.
+	inflight := 8 * opts.BatchSize
+	tokens := make(chan struct{}, inflight)
+	work := make(chan *item, 4*opts.Jobs)
+	done := make(chan *item, inflight)
+
+	var readErr error
+	go func() { // reader
+		defer close(work)
+		seq := 0
+		for _, in := range inputs {
+			label := opts.Source
+			if label == "" {
+				label = filepath.Base(in.Name)
+				if in.Name == "-" {
+					label = "stdin"
+				}
+			}
+			r := in.R
+			if bar != nil && in.Size > 0 {
+				r = &countReader{r: r, bar: bar}
+			}
+			f, br, err := importers.Open(r, reg, opts.Format)
+			if errors.Is(err, importers.ErrEmpty) {
+				continue
+			}
+			if err != nil {
+				readErr = fmt.Errorf("%s: %w", in.Name, err)
+				return
+			}
+			err = f.Read(br, func(rec importers.Record) error {
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				it := &item{seq: seq, file: in.Name, label: label, rec: rec}
+				seq++
+				select {
+				case work <- it:
+					return nil
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			})
+			if err != nil {
+				readErr = fmt.Errorf("%s: %w", in.Name, err)
+				return
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for range opts.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range work {
+				analyse(it, opts.Tags)
+				done <- it
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	// The writer: puts items back in input order, commits batches.
+	var (
+		pending  = map[int]*item{}
+		next     = 0
+		batch    []pencilbox.Entry
+		delta    = db.JobDelta{JobID: id}
+		writeErr error
+		timer    = time.NewTimer(opts.BatchWait)
+	)
+	flush := func() {
+		if writeErr != nil || (len(batch) == 0 && delta.Read == 0) {
+			return
+		}
+		res, err := store.AddBatch(ctx, batch, &delta)
+		if err != nil {
+			writeErr = err
+			cancel()
+			return
+		}
+		job.Read += delta.Read
+		job.Rejected += delta.Rejected
+		job.Imported += res.Imported
+		job.Invalid += res.Invalid
+		job.Duplicates += res.Duplicates
+		for _, e := range delta.Errors {
+			if len(job.Errors) < db.MaxJobErrors {
+				job.Errors = append(job.Errors, e)
+			}
+		}
+		if bar != nil {
+			bar.Describe(fmt.Sprintf("imported %d, duplicates %d, invalid %d, rejected %d",
+				job.Imported, job.Duplicates, job.Invalid, job.Rejected))
+		}
+		job.Updated = time.Now()
+		if opts.OnBatch != nil {
+			opts.OnBatch(job)
+		}
+		batch = batch[:0]
+		delta = db.JobDelta{JobID: id}
+		timer.Reset(opts.BatchWait)
+	}
+	accept := func(it *item) {
+		delta.Read++
+		if it.bad != "" {
+			delta.Rejected++
+			je := pencilbox.JobError{File: it.file, Line: it.rec.Line, Msg: it.bad}
+			fmt.Fprintln(opts.Errors, je.String())
+			if len(job.Errors)+len(delta.Errors) < db.MaxJobErrors {
+				delta.Errors = append(delta.Errors, je)
+			}
+		} else {
+			batch = append(batch, it.entry)
+		}
+		if bar != nil && total < 0 {
+			bar.Add(1)
+		}
+		<-tokens
+	}
+loop:
+	for {
+		select {
+		case it, ok := <-done:
+			if !ok {
+				break loop
+			}
+			if writeErr != nil {
+				<-tokens
+				continue
+			}
+			pending[it.seq] = it
+			for {
+				it, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				accept(it)
+				if len(batch) >= opts.BatchSize {
+					flush()
+				}
+			}
+		case <-timer.C:
+			flush()
+			timer.Reset(opts.BatchWait)
+		}
+	}
+	timer.Stop()
+	flush()
+	if bar != nil {
+		bar.Finish()
+	}
+	err = errors.Join(writeErr, readErr)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	failed := ""
+	if err != nil {
+		failed = err.Error()
+	}
+	// Finish with a fresh context: a cancelled import is still recorded.
+	if ferr := store.FinishJob(context.WithoutCancel(ctx), id, failed); ferr != nil && err == nil {
+		err = ferr
+	}
+	job.Finished = time.Now()
+	job.State = pencilbox.JobDone
+	if failed != "" {
+		job.State, job.Failed = pencilbox.JobFailed, failed
+	}
+	return job, err
+}
+
+// analyse rates the record's puzzle and fills its entry, or says why the
+// record is rejected.
+func analyse(it *item, tags []string) {
+	rec := it.rec
+	if rec.Err != nil {
+		it.bad = rec.Err.Error()
+		return
+	}
+	if rec.Puzzle == nil {
+		it.bad = "no puzzle in record"
+		return
+	}
+	p := rec.Puzzle
+	r := p.Rate(false)
+	if rec.Solution != "" && r.Status == engine.Unique && clean(rec.Solution) != clean(r.Solution) {
+		it.bad = fmt.Sprintf("the solution given does not match the puzzle's solution %s", r.Solution)
+		return
+	}
+	if rec.Solution != "" && r.Status == engine.None {
+		it.bad = "the source gives a solution but the puzzle has none"
+		return
+	}
+	note := rec.Note
+	if rec.Warning != "" {
+		if note != "" {
+			note += "; "
+		}
+		note += rec.Warning
+	}
+	it.entry = pencilbox.Entry{
+		Puzzle: pencilbox.Puzzle{
+			Kind:       p.Kind().Name(),
+			Givens:     p.Givens(),
+			Canonical:  p.Canonical(),
+			Status:     r.Status,
+			Solution:   r.Solution,
+			Rank:       r.Rank,
+			Score:      r.Score,
+			Hypothesis: r.Hypothesis,
+			Clues:      p.Clues(),
+			Width:      p.Width(),
+			Height:     p.Height(),
+			Note:       note,
+			Meta:       rec.Meta,
+			Profile:    r.Profile,
+		},
+		Source: pencilbox.Source{Label: it.label, File: it.file, Line: rec.Line, Text: rec.Text},
+		Tags:   tags,
+	}
+	it.rec = importers.Record{Line: rec.Line} // drop the parsed puzzle early
+}
+
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+type countReader struct {
+	r   io.Reader
+	bar *progressbar.ProgressBar
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.bar.Add(n)
+	return n, err
+}
+
+// Summary is the one-line report of a finished job.
+func Summary(j pencilbox.Job, elapsed time.Duration) string {
+	s := fmt.Sprintf("imported %d, duplicates %d, invalid %d, rejected %d", j.Imported, j.Duplicates, j.Invalid, j.Rejected)
+	if j.Rejected > 0 {
+		s += " (see errors above)"
+	}
+	return s + fmt.Sprintf(" in %.1f s", elapsed.Seconds())
+}

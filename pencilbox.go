@@ -1,0 +1,182 @@
+// Package pencilbox holds the domain types of the puzzle library: a stored
+// puzzle, where it came from, the import jobs, the admin's filter and the
+// dashboard's statistics. The db package stores them; library imports into
+// it; the web admin and the exporters read them.
+package pencilbox
+
+import (
+	"time"
+
+	"pencilbox/engine"
+)
+
+// Puzzle is one stored puzzle with its analysis.
+type Puzzle struct {
+	ID         int64
+	Kind       string // engine.Kind.Name()
+	Givens     string // normalized notation (engine.Puzzle.Givens)
+	Canonical  string // duplicates share it (unique per kind)
+	Status     engine.Status
+	Solution   string // "" unless Status is Unique
+	Rank       int    // 0 unless unique
+	Score      float64
+	Hypothesis engine.Tri
+	Clues      int
+	Width      int
+	Height     int
+	Note       string
+	Meta       map[string]string
+	Profile    []engine.Count // technique profile in ladder order
+	Tags       []string       // sorted
+	Sources    []Source       // filled by DB.Puzzle only
+	Created    time.Time
+}
+
+// Invalid reports whether the puzzle is stored but has no unique solution.
+func (p Puzzle) Invalid() bool { return p.Status != engine.Unique }
+
+// Source is one place a puzzle was imported from. A puzzle imported from
+// several places has several sources; (puzzle, label, file, line) is unique
+// so running the same import again adds nothing.
+type Source struct {
+	ID       int64
+	PuzzleID int64
+	Label    string // --source label, or the file's base name
+	File     string // the file as given on the command line ("-" = stdin)
+	Line     int    // 1-based line where the record starts
+	Text     string // the record's original text
+	JobID    int64  // the import job that added it (0 = none)
+	Created  time.Time
+}
+
+// Entry is one analysed record ready to store: the puzzle (ID, Tags,
+// Sources and Created are ignored), its source and the tags to add.
+type Entry struct {
+	Puzzle Puzzle
+	Source Source
+	Tags   []string
+}
+
+// Job states.
+const (
+	JobRunning     = "running"
+	JobDone        = "done"
+	JobFailed      = "failed"      // stopped by an error (Job.Failed says which)
+	JobInterrupted = "interrupted" // never finished: the process died (kill -9, crash)
+)
+
+// Job is one import run. Its counts are updated in the same transaction as
+// each batch, so they always match what the database holds:
+// Read = Imported + Duplicates + Invalid + Rejected.
+type Job struct {
+	ID         int64
+	Source     string // label
+	Format     string // forced format name, "" = detected
+	Files      []string
+	State      string // JobRunning, JobDone, JobFailed, JobInterrupted
+	Started    time.Time
+	Updated    time.Time // last committed batch
+	Finished   time.Time // zero unless done or failed
+	Read       int       // records read
+	Imported   int       // new puzzles with a unique solution
+	Duplicates int       // records whose puzzle (canonical form) was already stored
+	Invalid    int       // new puzzles stored with status none, multiple or unknown
+	Rejected   int       // bad records: not stored
+	Failed     string    // the error that stopped the job
+	Errors     []JobError
+}
+
+// JobError is one rejected record (the first ones of a job are kept).
+type JobError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e JobError) String() string {
+	if e.Line > 0 {
+		return e.File + ":" + itoa(e.Line) + ": " + e.Msg
+	}
+	return e.File + ": " + e.Msg
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// Sorts the library list accepts.
+const (
+	SortID      = "" // id order (import order)
+	SortRank    = "rank"
+	SortScore   = "score"
+	SortClues   = "clues"
+	SortCreated = "created"
+)
+
+// Filter selects puzzles. Zero fields match anything; all fields combine
+// with AND.
+type Filter struct {
+	Kind         string
+	RankMin      int // 0 = no bound
+	RankMax      int
+	Status       string // engine.Status.String(): "unique", "multiple", "none", "unknown"; "invalid" = not unique
+	Source       string // source label
+	Tag          string
+	Technique    string // technique ID the puzzle needs
+	TechniqueMin int    // ...at least this many times (0 or 1 = once)
+	CluesMin     int
+	CluesMax     int
+	Hypothesis   engine.Tri // HypothesisNA = any
+	Q            string     // text search over source labels/files, note and tags (words, prefix match)
+	IDs          []int64    // only these puzzles; nil = any
+	Sort         string     // SortID, SortRank, SortScore, SortClues, SortCreated
+	Desc         bool
+	After        string // keyset cursor from the previous page ("" = first page)
+	Limit        int    // page size (default 50, at most 1000); Each ignores it
+}
+
+// Page is one page of Puzzles.
+type Page struct {
+	Rows  []Puzzle
+	Next  string // cursor of the next page; "" at the end
+	Total int    // matching puzzles, counted up to CountCap
+	More  bool   // Total hit CountCap: there are more
+}
+
+// CountCap bounds Page.Total so counting stays fast on a million rows.
+const CountCap = 10000
+
+// Stats is the dashboard's summary.
+type Stats struct {
+	Kinds           []KindStats
+	Counterexamples int // puzzles whose hypothesis verdict is No
+	EightStar       int // Sudoku puzzles of rank 8
+	Sources         int // distinct source labels
+	Jobs            int
+}
+
+// KindStats counts one kind's puzzles.
+type KindStats struct {
+	Kind     string
+	Total    int
+	ByStatus map[string]int // by engine.Status.String()
+	Ranks    map[int]int    // rank -> count (unique puzzles)
+}
