@@ -1,0 +1,147 @@
+package library_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/engine/akari"
+	"pencilbox/engine/sudoku"
+	"pencilbox/importers"
+	akariimp "pencilbox/importers/akari"
+	sudokuimp "pencilbox/importers/sudoku"
+	"pencilbox/library"
+)
+
+func registry() importers.Registry {
+	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
+	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+}
+
+// MustOpen opens a new database in a test folder.
+func MustOpen(t *testing.T) *db.DB {
+	t.Helper()
+	d, err := db.Open(filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+const (
+	hard  = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	empty = "................................................................................."
+)
+
+// image is hard under a symmetry: the same puzzle to the library.
+func image(t *testing.T) string {
+	g, err := sudoku.ParseLine(hard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sudoku.Identity()
+	s.Transpose = true
+	s.Digits[4], s.Digits[1] = 1, 4
+	img := s.Apply(&g)
+	return img.String()
+}
+
+func TestImportCounts(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	file := "# a comment\n" + hard + " ER=11.9\n" + image(t) + "\nnot a puzzle\n" + empty + "\n"
+	imp := func() pencilbox.Job {
+		job, err := library.Import(ctx, d, registry(), []library.Input{{Name: "mixed.sdm", R: strings.NewReader(file)}},
+			library.Options{Tags: []string{"book1"}, Jobs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return job
+	}
+	j := imp()
+	if j.Read != 4 || j.Imported != 1 || j.Duplicates != 1 || j.Invalid != 1 || j.Rejected != 1 {
+		t.Errorf("first import: read %d imported %d duplicates %d invalid %d rejected %d; want 4 1 1 1 1",
+			j.Read, j.Imported, j.Duplicates, j.Invalid, j.Rejected)
+	}
+	if len(j.Errors) != 1 || j.Errors[0].Line != 4 || j.Errors[0].File != "mixed.sdm" {
+		t.Errorf("errors %v, want one at mixed.sdm:4", j.Errors)
+	}
+	// Running the same import again adds no puzzle.
+	j2 := imp()
+	if j2.Imported != 0 || j2.Invalid != 0 {
+		t.Errorf("second import added puzzles: %+v", j2)
+	}
+	page, err := d.Puzzles(ctx, pencilbox.Filter{Kind: "sudoku"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Rows) != 2 {
+		t.Fatalf("%d puzzles stored, want 2 (the unique one and the empty grid)", len(page.Rows))
+	}
+	uniq, err := d.Puzzles(ctx, pencilbox.Filter{Status: "unique", Tag: "book1", RankMin: 7, RankMax: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(uniq.Rows) != 1 || uniq.Rows[0].Givens != hard {
+		t.Fatalf("filter unique+book1+7-8 stars gave %d rows", len(uniq.Rows))
+	}
+	p, err := d.Puzzle(ctx, uniq.Rows[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := sudoku.ParseLine(hard)
+	want := sudoku.Rate(&g, false)
+	if p.Rank != want.Rank || p.Solution != want.Solution || engine.ProfileString(p.Profile) != engine.ProfileString(want.Profile) {
+		t.Errorf("stored rank %d profile %s, engine says %d %s", p.Rank, engine.ProfileString(p.Profile), want.Rank, engine.ProfileString(want.Profile))
+	}
+}
+
+// TestPagination: keyset pages return every puzzle exactly once.
+func TestPagination(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	sol := "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+	var in strings.Builder
+	n := 0
+	for i := 0; i < 40; i++ {
+		b := []byte(sol)
+		for c := i % 9; c < 81; c += 2 + i%4 {
+			b[c] = '.'
+		}
+		in.WriteString(string(b) + "\n")
+		n++
+	}
+	job, err := library.Import(ctx, d, registry(), []library.Input{{Name: "gen.sdm", R: strings.NewReader(in.String())}}, library.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := job.Imported + job.Invalid
+	for _, sort := range []string{pencilbox.SortID, pencilbox.SortRank, pencilbox.SortScore, pencilbox.SortClues} {
+		seen := map[int64]bool{}
+		f := pencilbox.Filter{Sort: sort, Limit: 7}
+		for {
+			page, err := d.Puzzles(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range page.Rows {
+				if seen[p.ID] {
+					t.Fatalf("sort %q: puzzle %d twice", sort, p.ID)
+				}
+				seen[p.ID] = true
+			}
+			if page.Next == "" {
+				break
+			}
+			f.After = page.Next
+		}
+		if len(seen) != stored {
+			t.Errorf("sort %q: pages gave %d puzzles, %d stored", sort, len(seen), stored)
+		}
+	}
+}
