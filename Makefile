@@ -20,8 +20,11 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/pencilbox
 
+# Until the web admin lands, `make run` creates the library from the bundled
+# sample on first start and rates a few puzzles with their step counts.
 run: build
-	./$(BIN) solve --stats engine/sudoku/testdata/sample.txt
+	@test -f $(DB) || ./$(BIN) import --db $(DB) data/sample/*.txt
+	./$(BIN) rate --stats engine/sudoku/testdata/sample.txt
 
 test: test-deps
 	$(GO) vet ./...
