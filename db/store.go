@@ -777,3 +777,20 @@ func (d *DB) Tags(ctx context.Context) ([]string, error) {
 	}
 	return out, rows.Err()
 }
+
+// Known returns the stored status and solution of the puzzle of this kind
+// with this canonical form, if there is one. The import pipeline asks it
+// before rating, so a re-import of a known puzzle costs a lookup, not a
+// rating.
+func (d *DB) Known(ctx context.Context, kind, canonical string) (engine.Status, string, bool, error) {
+	var status int
+	var sol string
+	err := d.R.QueryRowContext(ctx, `SELECT status, solution FROM puzzles WHERE kind = ? AND canonical = ?`, kind, canonical).Scan(&status, &sol)
+	if errors.Is(err, sql.ErrNoRows) {
+		return engine.Unknown, "", false, nil
+	}
+	if err != nil {
+		return engine.Unknown, "", false, fmt.Errorf("look up puzzle: %w", err)
+	}
+	return engine.Status(status), sol, true, nil
+}

@@ -7,16 +7,16 @@ package db
 
 import (
 	"context"
-	"embed"
-	"io/fs"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
+	"embed"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 

@@ -173,7 +173,7 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 		go func() {
 			defer wg.Done()
 			for it := range work {
-				analyse(it, opts.Tags)
+				analyse(ctx, store, it, opts.Tags)
 				done <- it
 			}
 		}()
@@ -294,7 +294,7 @@ loop:
 
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
-func analyse(it *item, tags []string) {
+func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 	rec := it.rec
 	if rec.Err != nil {
 		it.bad = rec.Err.Error()
@@ -305,7 +305,17 @@ func analyse(it *item, tags []string) {
 		return
 	}
 	p := rec.Puzzle
-	r := p.Rate(false)
+	canon := p.Canonical()
+	var r engine.Rating
+	// A puzzle already in the library only needs its source recorded: the
+	// writer counts it as a duplicate, so skip the rating. (Not when the
+	// record gives a solution to check: the stored solution may belong to
+	// another symmetric image of the puzzle.)
+	if status, sol, ok, err := store.Known(ctx, p.Kind().Name(), canon); err == nil && ok && rec.Solution == "" {
+		r = engine.Rating{Status: status, Solution: sol}
+	} else {
+		r = p.Rate(false)
+	}
 	if rec.Solution != "" && r.Status == engine.Unique && clean(rec.Solution) != clean(r.Solution) {
 		it.bad = fmt.Sprintf("the solution given does not match the puzzle's solution %s", r.Solution)
 		return
@@ -325,7 +335,7 @@ func analyse(it *item, tags []string) {
 		Puzzle: pencilbox.Puzzle{
 			Kind:       p.Kind().Name(),
 			Givens:     p.Givens(),
-			Canonical:  p.Canonical(),
+			Canonical:  canon,
 			Status:     r.Status,
 			Solution:   r.Solution,
 			Rank:       r.Rank,
