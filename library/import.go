@@ -46,6 +46,9 @@ type Options struct {
 	Errors io.Writer
 	// Progress draws a progress bar on it when not nil (a terminal).
 	Progress io.Writer
+	// OnStart is called once the job is recorded, with its id (the web
+	// admin redirects to the job's page); nil = none.
+	OnStart func(pencilbox.Job)
 	// OnBatch is called after each committed batch with the job so far
 	// (the web admin's live progress); nil = none.
 	OnBatch func(pencilbox.Job)
@@ -97,6 +100,10 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 		return job, err
 	}
 	job.ID = id
+	job.State = pencilbox.JobRunning
+	if opts.OnStart != nil {
+		opts.OnStart(job)
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

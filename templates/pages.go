@@ -1,0 +1,221 @@
+package templates
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"pencilbox/engine"
+	"pencilbox/web/model"
+)
+
+// Chrome is what every page's frame needs.
+type Chrome struct {
+	Title string
+	User  string // "" on the login page
+	CSRF  string // the CSRF token for the page's forms
+	Flash string // a one-line message (errors of a form)
+	Nav   string // the active section
+}
+
+// Dashboard is the data of "/".
+type Dashboard struct {
+	Stats model.Stats
+	Jobs  []model.Job
+}
+
+// Library is the data of "/puzzles".
+type Library struct {
+	Query    url.Values // the filter as given (to refill the form)
+	Page     model.Page
+	Views    Views
+	Kinds    engine.Registry
+	Sets     []model.Set
+	NextURL  string
+	FirstURL string
+	Exports  []string
+	Elapsed  string
+}
+
+// PuzzlePage is the data of "/puzzles/:id".
+type PuzzlePage struct {
+	P            model.Puzzle
+	View         KindView
+	Ladder       []engine.Technique
+	ShowSolution bool
+	Steps        []engine.Step
+	Step         int // 1-based step shown; len(Steps)+1 = solved
+	StepBoard    templ.Component
+	StepErr      string
+	Sets         []model.Set
+}
+
+// ImportPage is the data of "/import".
+type ImportPage struct {
+	Formats   []string
+	Jobs      []model.Job
+	MaxUpload int64 // bytes
+}
+
+// JobPage shows one import job.
+type JobPage struct {
+	Job model.Job
+}
+
+// SetsPage lists the sets.
+type SetsPage struct {
+	Sets []model.Set
+}
+
+// SetPage shows one set.
+type SetPage struct {
+	Set     model.Set
+	Views   Views
+	Exports []string
+}
+
+func stars(n int) string {
+	if n <= 0 {
+		return "–"
+	}
+	return strings.Repeat("★", n)
+}
+
+func score(f float64) string { return fmt.Sprintf("%.1f", f) }
+
+func techniqueName(ladder []engine.Technique, id string) string {
+	for _, t := range ladder {
+		if t.ID == id {
+			return t.Name
+		}
+	}
+	return id
+}
+
+func (p PuzzlePage) stepURL(n int) templ.SafeURL {
+	q := url.Values{}
+	if p.ShowSolution {
+		q.Set("solution", "1")
+	}
+	q.Set("step", itoa(n))
+	return templ.URL(fmt.Sprintf("/puzzles/%d?%s#step", p.P.ID, q.Encode()))
+}
+
+func puzzleURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/puzzles/%d", id)) }
+
+func sel(q url.Values, key, v string) bool { return q.Get(key) == v }
+
+func tagsText(tags []string) string { return strings.Join(tags, ", ") }
+
+func (l Library) exportURL(format string) templ.SafeURL {
+	q := url.Values{}
+	for k, v := range l.Query {
+		if k != "page" && k != "after" {
+			q[k] = v
+		}
+	}
+	q.Set("format", format)
+	return templ.URL("/export?" + q.Encode())
+}
+
+func (l Library) filterQuery() string {
+	q := url.Values{}
+	for k, v := range l.Query {
+		if k != "after" {
+			q[k] = v
+		}
+	}
+	return q.Encode()
+}
+
+// Histogram bars of one kind, drawn by the server.
+type bar struct {
+	X, Y, W, H int
+	Label      string
+	N          int
+}
+
+func histogram(k model.KindStats) []bar {
+	maxN := 1
+	for _, n := range k.Ranks {
+		maxN = max(maxN, n)
+	}
+	out := make([]bar, len(k.Ranks))
+	for i, n := range k.Ranks {
+		h := n * 120 / maxN
+		if n > 0 && h == 0 {
+			h = 1
+		}
+		out[i] = bar{X: 30 + i*44, Y: 140 - h, W: 34, H: h, Label: itoa(i+1) + "★", N: n}
+	}
+	return out
+}
+
+func histWidth(k model.KindStats) string { return itoa(40 + len(k.Ranks)*44) }
+
+func statusKeys(m map[string]int) []string {
+	keys := []string{"unique", "multiple", "none", "unknown"}
+	var out []string
+	for _, k := range keys {
+		if _, ok := m[k]; ok {
+			out = append(out, k)
+		}
+	}
+	for k := range m {
+		found := false
+		for _, o := range keys {
+			found = found || o == k
+		}
+		if !found {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func rateText(j model.Job) string { return fmt.Sprintf("%.0f/s", j.Rate()) }
+
+// jobPuzzlesURL lists the puzzles of a job's source label, newest first.
+func jobPuzzlesURL(j model.Job) templ.SafeURL {
+	q := url.Values{"source": {j.Source}, "sort": {"date"}, "order": {"desc"}}
+	return templ.URL("/puzzles?" + q.Encode())
+}
+
+func mib(n int64) string { return fmt.Sprintf("%d MiB", n>>20) }
+
+func jobURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/import/%d", id)) }
+
+func setURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/sets/%d", id)) }
+
+func setAction(id int64, what string) templ.SafeURL {
+	return templ.URL(fmt.Sprintf("/sets/%d/%s", id, what))
+}
+
+func setExportURL(id int64, format string) templ.SafeURL {
+	return templ.URL(fmt.Sprintf("/sets/%d/export?format=%s", id, url.QueryEscape(format)))
+}
+
+func when(j model.Job) string {
+	if j.Started.IsZero() {
+		return ""
+	}
+	return j.Started.Format("2006-01-02 15:04")
+}
+
+func boolText(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// clip shortens s to n runes for display, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

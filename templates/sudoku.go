@@ -1,0 +1,181 @@
+package templates
+
+import (
+	"fmt"
+
+	"github.com/a-h/templ"
+
+	"pencilbox/engine"
+	"pencilbox/engine/sudoku"
+	"pencilbox/web/model"
+)
+
+// SudokuView draws 9x9 Sudoku: givens, pencil marks before a step, the
+// step's pattern cells, eliminated candidates struck in red and placements
+// in green.
+type SudokuView struct{}
+
+// Candidate marks of a drawn cell.
+const (
+	candNone = iota
+	candOn
+	candEliminated
+	candPlaced
+)
+
+type sdCell struct {
+	Index   int
+	Digit   uint8
+	Given   bool
+	Placed  bool // the digit is placed by the step shown (green)
+	Pattern bool
+	Cands   [9]int8
+}
+
+const sdSize = 40 // px per cell on the board
+
+func sdGrid(givens string) (sudoku.Grid, error) { return sudoku.ParseLine(givens) }
+
+func (SudokuView) Thumb(p model.Puzzle) templ.Component {
+	g, err := sdGrid(p.Givens)
+	if err != nil {
+		return givensText(p.Givens)
+	}
+	return sudokuThumb(g)
+}
+
+func (SudokuView) Board(p model.Puzzle, solution string) templ.Component {
+	g, err := sdGrid(p.Givens)
+	if err != nil {
+		return givensText(p.Givens)
+	}
+	cells := make([]sdCell, 81)
+	var sol sudoku.Grid
+	if solution != "" {
+		sol, _ = sudoku.ParseLine(solution)
+	}
+	for i := range cells {
+		cells[i] = sdCell{Index: i, Digit: g[i], Given: g[i] != 0}
+		if g[i] == 0 && sol[i] != 0 {
+			cells[i].Digit = sol[i]
+		}
+	}
+	return sudokuBoard(cells)
+}
+
+// sdReplay returns the candidate state before step n: givens settled,
+// other cells' candidates reduced by their peers, then each earlier step's
+// eliminations and placements applied (a placement removes the digit from
+// the cell's peers).
+func sdReplay(g sudoku.Grid, steps []engine.Step, n int) ([81]uint8, [81]uint16, error) {
+	var digits [81]uint8
+	var cand [81]uint16
+	for i := range cand {
+		cand[i] = 0x1ff
+	}
+	place := func(c int, d uint8) {
+		digits[c] = d
+		cand[c] = 0
+		for _, o := range sudoku.Peers[c] {
+			cand[o] &^= 1 << (d - 1)
+		}
+	}
+	for i, d := range g {
+		if d != 0 {
+			place(i, d)
+		}
+	}
+	for s := 0; s < n && s < len(steps); s++ {
+		for _, m := range steps[s].Eliminate {
+			if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
+				return digits, cand, fmt.Errorf("step %d: bad elimination", s+1)
+			}
+			cand[m.Cell] &^= 1 << (m.Value - 1)
+		}
+		for _, m := range steps[s].Place {
+			if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
+				return digits, cand, fmt.Errorf("step %d: bad placement", s+1)
+			}
+			place(m.Cell, uint8(m.Value))
+		}
+	}
+	return digits, cand, nil
+}
+
+func (SudokuView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Component, error) {
+	g, err := sdGrid(p.Givens)
+	if err != nil {
+		return nil, err
+	}
+	n = min(max(n, 0), len(steps))
+	digits, cand, err := sdReplay(g, steps, n)
+	if err != nil {
+		return nil, err
+	}
+	cells := make([]sdCell, 81)
+	for i := range cells {
+		c := sdCell{Index: i, Digit: digits[i], Given: g[i] != 0}
+		for d := 0; d < 9; d++ {
+			if cand[i]&(1<<d) != 0 {
+				c.Cands[d] = candOn
+			}
+		}
+		cells[i] = c
+	}
+	if n < len(steps) {
+		st := steps[n]
+		for _, c := range st.Pattern {
+			if c >= 0 && c < 81 {
+				cells[c].Pattern = true
+			}
+		}
+		for _, m := range st.Eliminate {
+			cells[m.Cell].Cands[m.Value-1] = candEliminated
+		}
+		for _, m := range st.Place {
+			cells[m.Cell].Cands[m.Value-1] = candPlaced
+		}
+	}
+	return sudokuBoard(cells), nil
+}
+
+func sdX(i int) int { return 2 + i%9*sdSize }
+func sdY(i int) int { return 2 + i/9*sdSize }
+
+// candX, candY place candidate d (0-based) in its cell's 3x3 mini grid.
+func candX(i, d int) int { return sdX(i) + 7 + d%3*13 }
+func candY(i, d int) int { return sdY(i) + 11 + d/3*13 }
+
+func sdCellClass(c sdCell) string {
+	switch {
+	case c.Pattern:
+		return "cell pattern"
+	}
+	return "cell"
+}
+
+func sdDigitClass(c sdCell) string {
+	if c.Given {
+		return "given"
+	}
+	return "solved"
+}
+
+func candClass(m int8) string {
+	switch m {
+	case candEliminated:
+		return "cand elim"
+	case candPlaced:
+		return "cand place"
+	}
+	return "cand"
+}
+
+func sdLines() []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} }
+
+func lineClass(k int) string {
+	if k%3 == 0 {
+		return "thick"
+	}
+	return "thin"
+}

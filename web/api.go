@@ -1,0 +1,84 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/engine"
+	"pencilbox/web/model"
+)
+
+func (s *Server) apiPuzzles(c echo.Context) error {
+	f, err := parseFilter(c.QueryParams())
+	if err != nil {
+		return err
+	}
+	page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	if page.Rows == nil {
+		page.Rows = []model.Puzzle{}
+	}
+	return c.JSON(http.StatusOK, page)
+}
+
+type apiPuzzle struct {
+	model.Puzzle
+	Steps []engine.Step `json:"steps"`
+}
+
+func (s *Server) apiPuzzle(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.cfg.Library.Puzzle(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	steps, _ := s.puzzleSteps(p)
+	if steps == nil {
+		steps = []engine.Step{}
+	}
+	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: steps})
+}
+
+func (s *Server) apiSets(c echo.Context) error {
+	sets, err := s.setList(c)
+	if err != nil {
+		return err
+	}
+	if sets == nil {
+		sets = []model.Set{}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"sets": sets})
+}
+
+func (s *Server) apiSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	set, err := s.loadSet(c, id)
+	if err != nil {
+		return err
+	}
+	if set.Items == nil {
+		set.Items = []model.Puzzle{}
+	}
+	return c.JSON(http.StatusOK, set)
+}
+
+func (s *Server) apiJob(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.job(c, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, j)
+}

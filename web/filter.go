@@ -1,0 +1,112 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"pencilbox/web/model"
+)
+
+// PageSize is the library list's page length.
+const PageSize = 50
+
+// parseRange reads "5", "5-6", "5-" or "-6" into min and max (0 = open).
+func parseRange(s, what string) (lo, hi int, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, nil
+	}
+	a, b, dash := strings.Cut(s, "-")
+	if !dash {
+		b = a
+	}
+	conv := func(t string) (int, error) {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 || n > 1_000_000 {
+			return 0, fmt.Errorf("%s %q: want a number or a range like 5-6", what, s)
+		}
+		return n, nil
+	}
+	if lo, err = conv(a); err != nil {
+		return
+	}
+	if hi, err = conv(b); err != nil {
+		return
+	}
+	if hi != 0 && lo > hi {
+		return 0, 0, fmt.Errorf("%s %q: the range is empty", what, s)
+	}
+	return lo, hi, nil
+}
+
+// parseFilter reads the library filter from query parameters. Bad values
+// are the user's error (400 with the reason).
+func parseFilter(q url.Values) (model.Filter, error) {
+	f := model.Filter{
+		Kind:       strings.TrimSpace(q.Get("kind")),
+		Status:     strings.TrimSpace(q.Get("status")),
+		Source:     strings.TrimSpace(q.Get("source")),
+		Tag:        strings.TrimSpace(q.Get("tag")),
+		Technique:  strings.TrimSpace(q.Get("technique")),
+		Hypothesis: strings.TrimSpace(q.Get("hyp")),
+		Q:          strings.TrimSpace(q.Get("q")),
+		Sort:       q.Get("sort"),
+		Desc:       q.Get("order") == "desc",
+		After:      q.Get("after"),
+		Limit:      PageSize,
+	}
+	var err error
+	if f.RankMin, f.RankMax, err = parseRange(q.Get("rank"), "stars"); err != nil {
+		return f, userErr(http.StatusBadRequest, "%v", err)
+	}
+	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "clues"); err != nil {
+		return f, userErr(http.StatusBadRequest, "%v", err)
+	}
+	if f.Hypothesis != "" && f.Hypothesis != "yes" && f.Hypothesis != "no" {
+		return f, userErr(http.StatusBadRequest, "hyp must be yes or no")
+	}
+	if f.Sort != "" {
+		ok := false
+		for _, s := range model.Sorts {
+			ok = ok || s == f.Sort
+		}
+		if !ok {
+			return f, userErr(http.StatusBadRequest, "sort must be one of %s", strings.Join(model.Sorts, ", "))
+		}
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 1000 {
+			return f, userErr(http.StatusBadRequest, "limit must be 1-1000")
+		}
+		f.Limit = n
+	}
+	for _, v := range q["id"] {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 1 {
+			return f, userErr(http.StatusBadRequest, "bad puzzle id %q", v)
+		}
+		f.IDs = append(f.IDs, id)
+	}
+	return f, nil
+}
+
+// splitTags reads "a, b c" into distinct tags.
+func splitTags(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' }) {
+		if t != "" && !seen[t] && len(t) <= 64 {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,222 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/engine/akari"
+	"pencilbox/engine/sudoku"
+	"pencilbox/importers"
+	"pencilbox/library"
+	akariimp "pencilbox/importers/akari"
+	sudokuimp "pencilbox/importers/sudoku"
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+const (
+	testUser = "curator"
+	testPass = "correct horse battery"
+)
+
+// sampleSudoku are real puzzles (QQWing simple/expert, forum hardest).
+const sampleSudoku = `073002000000006037000000420800001000020600900900000870209410000007000000010000068
+008940200000000009050060040000700100000008007000054000000007021700000908004180050
+000000000000045002006000000004900000700830540800007900005020090408500070270094030
+000009080000704000000200004050800200007030050036970000040000003000528006005090078
+`
+
+const sampleAkari = "6x6:h4g2b0g1h\n"
+
+type testEnv struct {
+	t   *testing.T
+	srv *httptest.Server
+	lib *DBLibrary
+	db  *db.DB
+	s   *Server
+}
+
+func testKinds() (engine.Registry, importers.Registry) {
+	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
+	return kinds, importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+}
+
+func testViews() templates.Views {
+	return templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}}
+}
+
+func textExport(w io.Writer, format string, ps []model.Puzzle) error {
+	for _, p := range ps {
+		if _, err := io.WriteString(w, p.Givens+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seeded is the bundled sample library, imported once into a template
+// database that each test copies (real puzzles, real ratings: every Sudoku
+// rank 1-8, hypothesis counterexamples, Akari).
+var seeded struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+func seedTemplate() (string, error) {
+	seeded.once.Do(func() {
+		dir, err := os.MkdirTemp("", "pencilbox-webtest-")
+		if err != nil {
+			seeded.err = err
+			return
+		}
+		seeded.path = filepath.Join(dir, "seed.db")
+		d, err := db.Open(seeded.path)
+		if err != nil {
+			seeded.err = err
+			return
+		}
+		defer d.Close()
+		_, kinds := testKinds()
+		if _, ok, err := library.Seed(context.Background(), d, kinds); err != nil || !ok {
+			seeded.err = fmt.Errorf("seed: %v (seeded %v)", err, ok)
+			return
+		}
+		_, seeded.err = d.W.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	})
+	return seeded.path, seeded.err
+}
+
+// MustOpen opens a copy of the seeded sample library in a test folder.
+func MustOpen(t testing.TB) *db.DB {
+	t.Helper()
+	src, err := seedTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "web.db")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// newTestEnv serves a copy of the sample library with one user.
+func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
+	t.Helper()
+	d := MustOpen(t)
+	kinds, formats := testKinds()
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Workers: 2}
+	ctx := context.Background()
+	users := db.UserStore{DB: d.W}
+	if err := users.Add(ctx, testUser, testPass); err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Library: lib, SQL: d.W, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
+		Import: lib.Import, Exports: []string{"txt"}, Export: textExport, MaxUpload: 1 << 20}
+	if mod != nil {
+		mod(&cfg)
+	}
+	s := New(cfg)
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return &testEnv{t: t, srv: srv, lib: lib, db: d, s: s}
+}
+
+func formatNames(reg importers.Registry) []string {
+	var out []string
+	for _, f := range reg {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// client is a browser-like client: cookies kept, redirects not followed.
+type client struct {
+	t    *testing.T
+	base string
+	hc   *http.Client
+}
+
+func (e *testEnv) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: e.t, base: e.srv.URL, hc: &http.Client{Jar: jar, Timeout: 20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+type resp struct {
+	code int
+	body string
+	hdr  http.Header
+}
+
+func (c *client) do(req *http.Request) resp {
+	c.t.Helper()
+	r, err := c.hc.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	return resp{r.StatusCode, string(b), r.Header}
+}
+
+func (c *client) get(path string) resp {
+	c.t.Helper()
+	req, _ := http.NewRequest("GET", c.base+path, nil)
+	return c.do(req)
+}
+
+var csrfRe = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+
+// token reads the CSRF token of a page's form.
+func (c *client) token(path string) string {
+	c.t.Helper()
+	r := c.get(path)
+	m := csrfRe.FindStringSubmatch(r.body)
+	if m == nil {
+		c.t.Fatalf("GET %s: no csrf field (status %d)", path, r.code)
+	}
+	return m[1]
+}
+
+func (c *client) post(path string, form url.Values) resp {
+	c.t.Helper()
+	req, _ := http.NewRequest("POST", c.base+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return c.do(req)
+}
+
+// login logs in and returns the CSRF token to use afterwards.
+func (c *client) login() string {
+	c.t.Helper()
+	tok := c.token("/login")
+	r := c.post("/login", url.Values{"csrf": {tok}, "username": {testUser}, "password": {testPass}})
+	if r.code != http.StatusSeeOther {
+		c.t.Fatalf("login: status %d: %s", r.code, r.body)
+	}
+	return c.token("/")
+}

@@ -1,0 +1,210 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/importers"
+	"pencilbox/library"
+	"pencilbox/web/model"
+)
+
+// DBLibrary is the Library of a database: pages read through the reader
+// pool, imports run the library's pipeline (one writer, batches).
+type DBLibrary struct {
+	DB      *db.DB
+	Kinds   engine.Registry
+	Formats importers.Registry
+	// Workers is the import's analysis goroutines (0 = all cores).
+	Workers int
+}
+
+var _ Library = (*DBLibrary)(nil)
+
+// Stats summarises the library for the dashboard.
+func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
+	st, err := l.DB.Stats(ctx)
+	if err != nil {
+		return model.Stats{}, err
+	}
+	out := model.Stats{Counterexamples: st.Counterexamples, EightStar: st.EightStar}
+	have := map[string]pencilbox.KindStats{}
+	for _, k := range st.Kinds {
+		have[k.Kind] = k
+	}
+	// every registered kind, in registry order, even when it has no puzzle
+	for _, k := range l.Kinds {
+		levels := 0
+		for _, t := range k.Ladder() {
+			levels = max(levels, t.Level)
+		}
+		ks := have[k.Name()]
+		m := model.KindStats{Kind: k.Name(), Title: k.Title(), Total: ks.Total, ByStatus: ks.ByStatus, Ranks: make([]int, levels)}
+		if m.ByStatus == nil {
+			m.ByStatus = map[string]int{}
+		}
+		for r, n := range ks.Ranks {
+			if r >= 1 && r <= levels {
+				m.Ranks[r-1] = n
+			}
+		}
+		out.Kinds = append(out.Kinds, m)
+	}
+	return out, nil
+}
+
+// domainFilter maps the URL's filter to the store's.
+func domainFilter(f model.Filter) pencilbox.Filter {
+	d := pencilbox.Filter{
+		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
+		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
+		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Limit: f.Limit,
+	}
+	switch f.Hypothesis {
+	case "yes":
+		d.Hypothesis = engine.Yes
+	case "no":
+		d.Hypothesis = engine.No
+	}
+	if d.Sort == "date" {
+		d.Sort = pencilbox.SortCreated
+	}
+	return d
+}
+
+func viewPuzzle(p pencilbox.Puzzle) model.Puzzle {
+	m := model.Puzzle{
+		ID: p.ID, Kind: p.Kind, Givens: p.Givens, Width: p.Width, Height: p.Height,
+		Status: p.Status.String(), Rank: p.Rank, Score: p.Score, Clues: p.Clues,
+		Profile: p.Profile, Tags: p.Tags, Note: p.Note, Added: p.Created, Solution: p.Solution,
+	}
+	if p.Hypothesis != engine.HypothesisNA {
+		m.Hypothesis = p.Hypothesis.String()
+	}
+	if m.Tags == nil {
+		m.Tags = []string{}
+	}
+	for _, s := range p.Sources {
+		m.Sources = append(m.Sources, viewSource(s))
+	}
+	return m
+}
+
+func viewSource(s pencilbox.Source) model.Source {
+	return model.Source{Name: s.Label, File: s.File, Line: s.Line, Text: s.Text}
+}
+
+// Puzzles lists one page; each row carries its first source.
+func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, error) {
+	df := domainFilter(f)
+	if err := db.CheckFilter(df); err != nil {
+		return model.Page{}, userErr(http.StatusBadRequest, "%v", err)
+	}
+	pg, err := l.DB.Puzzles(ctx, df)
+	if err != nil {
+		return model.Page{}, err
+	}
+	out := model.Page{Next: pg.Next, Total: pg.Total, More: pg.More, Rows: make([]model.Puzzle, len(pg.Rows))}
+	ids := make([]int64, len(pg.Rows))
+	for i, p := range pg.Rows {
+		out.Rows[i] = viewPuzzle(p)
+		out.Rows[i].Solution = "" // lists never carry solutions
+		ids[i] = p.ID
+	}
+	first, err := l.DB.FirstSources(ctx, ids)
+	if err != nil {
+		return model.Page{}, err
+	}
+	for i := range out.Rows {
+		if s, ok := first[out.Rows[i].ID]; ok {
+			out.Rows[i].Sources = []model.Source{viewSource(s)}
+		}
+	}
+	return out, nil
+}
+
+// Puzzle returns one puzzle with its sources and solution.
+func (l *DBLibrary) Puzzle(ctx context.Context, id int64) (model.Puzzle, error) {
+	p, err := l.DB.Puzzle(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return model.Puzzle{}, ErrNotFound
+	}
+	if err != nil {
+		return model.Puzzle{}, err
+	}
+	return viewPuzzle(p), nil
+}
+
+// SetTags replaces a puzzle's tags.
+func (l *DBLibrary) SetTags(ctx context.Context, id int64, tags []string) error {
+	err := l.DB.SetTags(ctx, id, tags)
+	if errors.Is(err, db.ErrNotFound) {
+		return ErrNotFound
+	}
+	return err
+}
+
+func viewJob(j pencilbox.Job) model.Job {
+	m := model.Job{
+		ID: j.ID, Source: j.Source, Format: j.Format, Started: j.Started, Finished: j.Finished,
+		Done: j.State != pencilbox.JobRunning, State: j.State, Read: j.Read, Added: j.Imported, Invalid: j.Invalid,
+		Duplicates: j.Duplicates, Bad: j.Rejected, Failed: j.Failed,
+	}
+	if m.Format == "" {
+		m.Format = "auto"
+	}
+	for _, e := range j.Errors {
+		m.Errors = append(m.Errors, model.JobError{File: e.File, Line: e.Line, Msg: e.Msg})
+	}
+	return m
+}
+
+// Jobs lists the newest import jobs.
+func (l *DBLibrary) Jobs(ctx context.Context, n int) ([]model.Job, error) {
+	js, err := l.DB.Jobs(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Job, len(js))
+	for i, j := range js {
+		out[i] = viewJob(j)
+	}
+	return out, nil
+}
+
+// Job returns one stored job with its kept errors.
+func (l *DBLibrary) Job(ctx context.Context, id int64) (model.Job, error) {
+	j, err := l.DB.Job(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return model.Job{}, ErrNotFound
+	}
+	if err != nil {
+		return model.Job{}, err
+	}
+	return viewJob(j), nil
+}
+
+// Import runs the library's import pipeline on r, reporting the job after
+// its start and after each committed batch.
+func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error) {
+	name := opts.Source
+	if name == "" {
+		name = "upload"
+	}
+	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
+		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers,
+		OnStart: func(j pencilbox.Job) { progress(viewJob(j)) },
+		OnBatch: func(j pencilbox.Job) { progress(viewJob(j)) },
+	})
+	m := viewJob(j)
+	m.Done = true
+	if errors.Is(err, library.ErrRejected) {
+		err = nil // the rejected records are listed in the job
+	}
+	return m, err
+}

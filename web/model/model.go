@@ -1,0 +1,141 @@
+// Package model holds the view data the web admin renders: plain values the
+// handlers fill from the stores and the templates draw. It imports no store,
+// so the templates and the handlers can both use it.
+package model
+
+import (
+	"time"
+
+	"pencilbox/engine"
+)
+
+// Puzzle is one stored puzzle as the pages show it.
+type Puzzle struct {
+	ID         int64          `json:"id"`
+	Kind       string         `json:"kind"`
+	Givens     string         `json:"givens"`
+	Width      int            `json:"width"`
+	Height     int            `json:"height"`
+	Status     string         `json:"status"`
+	Rank       int            `json:"rank"`
+	Score      float64        `json:"score"`
+	Clues      int            `json:"clues"`
+	Hypothesis string         `json:"hypothesis,omitempty"` // "yes", "no" or ""
+	Profile    []engine.Count `json:"profile,omitempty"`
+	Sources    []Source       `json:"sources,omitempty"`
+	Tags       []string       `json:"tags"`
+	Note       string         `json:"note,omitempty"`
+	Added      time.Time      `json:"added"`
+	// Solution is filled only where asked for (the puzzle page, the API).
+	Solution string `json:"solution,omitempty"`
+}
+
+// Source is one place a puzzle was imported from.
+type Source struct {
+	Name string `json:"name"` // the source label
+	File string `json:"file,omitempty"`
+	Line int    `json:"line"`
+	Text string `json:"text,omitempty"` // the record as it was read
+}
+
+// Sorts the library list accepts.
+var Sorts = []string{"rank", "score", "clues", "date"}
+
+// Filter is the library list's query; it lives in the URL.
+type Filter struct {
+	Kind       string
+	Status     string
+	Source     string
+	Tag        string
+	Technique  string
+	Hypothesis string // "yes", "no" or ""
+	Q          string // text search in source, note and tags
+	RankMin    int
+	RankMax    int
+	CluesMin   int
+	CluesMax   int
+	IDs        []int64 // only these puzzles (ticked rows); nil = any
+	Sort       string  // one of Sorts; "" = id order
+	Desc       bool
+	After      string // opaque keyset cursor: the page starts after it
+	Limit      int
+}
+
+// Page is one page of the library list.
+type Page struct {
+	Rows  []Puzzle `json:"puzzles"`
+	Next  string   `json:"next,omitempty"` // cursor of the next page, "" at the end
+	Total int      `json:"total"`          // matching puzzles, counted up to a cap
+	More  bool     `json:"more,omitempty"` // Total hit the cap: there are more
+}
+
+// Stats is the dashboard's summary.
+type Stats struct {
+	Kinds           []KindStats `json:"kinds"`
+	Counterexamples int         `json:"counterexamples"` // Enclosure+Negation hypothesis = no
+	EightStar       int         `json:"eight_star"`
+}
+
+// KindStats counts one kind's puzzles.
+type KindStats struct {
+	Kind     string         `json:"kind"`
+	Title    string         `json:"title"`
+	Total    int            `json:"total"`
+	ByStatus map[string]int `json:"by_status"`
+	Ranks    []int          `json:"ranks"` // Ranks[r-1] puzzles of rank r
+}
+
+// Job is one import job.
+type Job struct {
+	ID         int64      `json:"id"`
+	Source     string     `json:"source"`
+	Format     string     `json:"format"`
+	Started    time.Time  `json:"started"`
+	Finished   time.Time  `json:"finished"`
+	Done       bool       `json:"done"`
+	State      string     `json:"state"` // running, done, failed, interrupted
+	Read       int        `json:"read"`
+	Added      int        `json:"added"`   // new puzzles with a unique solution
+	Invalid    int        `json:"invalid"` // new puzzles with none or several
+	Duplicates int        `json:"duplicates"`
+	Bad        int        `json:"bad"`
+	Failed     string     `json:"failed,omitempty"` // the error that stopped the job
+	Errors     []JobError `json:"errors,omitempty"`
+}
+
+// Rate is records read per second so far.
+func (j Job) Rate() float64 {
+	end := j.Finished
+	if !j.Done || end.IsZero() {
+		end = time.Now()
+	}
+	s := end.Sub(j.Started).Seconds()
+	if s <= 0 {
+		return 0
+	}
+	return float64(j.Read) / s
+}
+
+// JobError is one bad record of an import.
+type JobError struct {
+	File string `json:"file,omitempty"`
+	Line int    `json:"line"`
+	Msg  string `json:"message"`
+}
+
+// Set is a named, ordered collection of puzzles.
+type Set struct {
+	ID      int64     `json:"id"`
+	Name    string    `json:"name"`
+	Notes   string    `json:"notes"`
+	Count   int       `json:"count"`
+	Updated time.Time `json:"updated"`
+	Items   []Puzzle  `json:"puzzles,omitempty"`
+}
+
+// ImportOptions are the import form's fields.
+type ImportOptions struct {
+	Format string // "" = detect
+	Source string // source label
+	Tags   []string
+}

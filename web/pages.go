@@ -1,0 +1,525 @@
+package web
+
+import (
+	"bytes"
+	"container/list"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+func pathID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id < 1 {
+		return 0, userErr(http.StatusNotFound, "Not found.")
+	}
+	return id, nil
+}
+
+// job returns an import job: the live copy while it runs, else the stored one.
+func (s *Server) job(c echo.Context, id int64) (model.Job, error) {
+	if j, ok := s.jobs.get(id); ok {
+		return j, nil
+	}
+	return s.cfg.Library.Job(c.Request().Context(), id)
+}
+
+func (s *Server) dashboard(c echo.Context) error {
+	st, err := s.cfg.Library.Stats(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.DashboardPage(s.chrome(c, "Dashboard", "dash"), templates.Dashboard{Stats: st, Jobs: jobs}))
+}
+
+func (s *Server) setList(c echo.Context) ([]model.Set, error) {
+	infos, err := s.sets.List(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Set, len(infos))
+	for i, si := range infos {
+		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, Count: si.Count, Updated: si.Updated}
+	}
+	return out, nil
+}
+
+func (s *Server) library(c echo.Context) error {
+	q := c.QueryParams()
+	f, err := parseFilter(q)
+	if err != nil {
+		return err
+	}
+	f.IDs = nil
+	t0 := time.Now()
+	page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(t0)
+	sets, err := s.setList(c)
+	if err != nil {
+		return err
+	}
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.cfg.Exports,
+		Elapsed: fmt.Sprintf("%d puzzles in %.1f ms", len(page.Rows), float64(elapsed.Microseconds())/1000)}
+	base := url.Values{}
+	for k, v := range q {
+		if k != "after" && k != "page" {
+			base[k] = v
+		}
+	}
+	l.FirstURL = "/puzzles?" + base.Encode()
+	if page.Next != "" {
+		base.Set("after", page.Next)
+		l.NextURL = "/puzzles?" + base.Encode()
+	}
+	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
+	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+}
+
+// stepCache keeps recent puzzles' step logs: rating with steps costs up to
+// tens of milliseconds, and the step viewer asks for the same log at every
+// click.
+type stepCache struct {
+	mu    sync.Mutex
+	cap   int
+	ll    *list.List
+	items map[string]*list.Element
+}
+
+type stepEntry struct {
+	key   string
+	steps []engine.Step
+}
+
+func newStepCache(n int) *stepCache {
+	return &stepCache{cap: n, ll: list.New(), items: map[string]*list.Element{}}
+}
+
+func (sc *stepCache) get(kind engine.Kind, givens string) ([]engine.Step, error) {
+	key := kind.Name() + "\x00" + givens
+	sc.mu.Lock()
+	if e, ok := sc.items[key]; ok {
+		sc.ll.MoveToFront(e)
+		sc.mu.Unlock()
+		return e.Value.(*stepEntry).steps, nil
+	}
+	sc.mu.Unlock()
+	pz, err := kind.Parse(givens)
+	if err != nil {
+		return nil, err
+	}
+	steps := pz.Rate(true).Steps
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if _, ok := sc.items[key]; !ok {
+		sc.items[key] = sc.ll.PushFront(&stepEntry{key: key, steps: steps})
+		for sc.ll.Len() > sc.cap {
+			last := sc.ll.Back()
+			sc.ll.Remove(last)
+			delete(sc.items, last.Value.(*stepEntry).key)
+		}
+	}
+	return steps, nil
+}
+
+// puzzleSteps returns the step log of a stored puzzle (nil when its kind is
+// unknown or it is not unique).
+func (s *Server) puzzleSteps(p model.Puzzle) ([]engine.Step, []engine.Technique) {
+	kind, err := s.cfg.Kinds.Lookup(p.Kind)
+	if err != nil {
+		return nil, nil
+	}
+	if p.Status != engine.Unique.String() {
+		return nil, kind.Ladder()
+	}
+	steps, err := s.steps.get(kind, p.Givens)
+	if err != nil {
+		return nil, kind.Ladder()
+	}
+	return steps, kind.Ladder()
+}
+
+func (s *Server) puzzle(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.cfg.Library.Puzzle(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	steps, ladder := s.puzzleSteps(p)
+	pp := templates.PuzzlePage{P: p, View: s.cfg.Views.View(p.Kind), Ladder: ladder, Steps: steps,
+		ShowSolution: c.QueryParam("solution") == "1"}
+	if len(steps) > 0 {
+		n := 1
+		if v := c.QueryParam("step"); v != "" {
+			n, err = strconv.Atoi(v)
+			if err != nil || n < 1 || n > len(steps)+1 {
+				return userErr(http.StatusBadRequest, "step must be 1-%d", len(steps)+1)
+			}
+		}
+		pp.Step = n
+		pp.StepBoard, err = pp.View.Step(p, steps, n-1)
+		if err != nil {
+			pp.StepErr = "The step log cannot be replayed: " + err.Error()
+		}
+	}
+	if pp.Sets, err = s.setList(c); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.PuzzlePageView(s.chrome(c, fmt.Sprintf("Puzzle %d", id), "puzzles"), pp))
+}
+
+func (s *Server) setTags(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.cfg.Library.SetTags(c.Request().Context(), id, splitTags(c.FormValue("tags"))); err != nil {
+		return err
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/puzzles/%d", id), "Tags saved.")
+}
+
+// ---- import
+
+func (s *Server) importForm(c echo.Context) error {
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.ImportForm(s.chrome(c, "Import", "import"),
+		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload}))
+}
+
+func (s *Server) importPost(c echo.Context) error {
+	if s.cfg.Import == nil {
+		return userErr(http.StatusServiceUnavailable, "Importing is not available on this server.")
+	}
+	opts := model.ImportOptions{
+		Format: strings.TrimSpace(c.FormValue("format")),
+		Source: strings.TrimSpace(c.FormValue("source")),
+		Tags:   splitTags(c.FormValue("tags")),
+	}
+	if opts.Format != "" {
+		ok := false
+		for _, f := range s.cfg.Formats {
+			ok = ok || f == opts.Format
+		}
+		if !ok {
+			return userErr(http.StatusBadRequest, "Unknown format %q.", opts.Format)
+		}
+	}
+	r, name, cleanup, err := s.upload(c)
+	if err != nil {
+		return err
+	}
+	if opts.Source == "" {
+		opts.Source = name
+	}
+	if r == nil {
+		return s.redirectFlash(c, "/import", "Choose a file or paste some puzzles.")
+	}
+	if opts.Source == "" {
+		opts.Source = "web-" + time.Now().Format("20060102-150405")
+	}
+	id, err := s.jobs.start(s.cfg.Import, r, opts, cleanup)
+	if err != nil {
+		s.cfg.Log.Printf("import: %v", err)
+		return userErr(http.StatusInternalServerError, "The import could not start; the error was logged.")
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/import/%d", id))
+}
+
+// upload returns the import's input: the uploaded file (copied to a
+// temporary file, since the request's own is removed when it ends and the
+// import runs on in the background) or the pasted text; nil when neither
+// was given. name is the uploaded file's name; cleanup removes the copy.
+func (s *Server) upload(c echo.Context) (r io.Reader, name string, cleanup func(), err error) {
+	none := func() {}
+	fh, ferr := c.FormFile("file")
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(ferr, &mbe) || errors.Is(ferr, multipart.ErrMessageTooLarge):
+		return nil, "", none, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	case errors.Is(ferr, http.ErrMissingFile) || errors.Is(ferr, http.ErrNotMultipart):
+		// no file: the pasted text, if any
+	case ferr != nil:
+		return nil, "", none, userErr(http.StatusBadRequest, "The upload could not be read: %v.", ferr)
+	case fh.Size > 0:
+		f, err := fh.Open()
+		if err != nil {
+			return nil, "", none, err
+		}
+		defer f.Close()
+		tmp, err := os.CreateTemp("", "pencilbox-upload-*")
+		if err != nil {
+			return nil, "", none, err
+		}
+		cleanup = func() { tmp.Close(); os.Remove(tmp.Name()) }
+		if _, err := io.Copy(tmp, f); err != nil {
+			cleanup()
+			return nil, "", none, err
+		}
+		if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+			cleanup()
+			return nil, "", none, err
+		}
+		return tmp, filepath.Base(fh.Filename), cleanup, nil
+	}
+	text := c.FormValue("text")
+	if strings.TrimSpace(text) == "" {
+		return nil, "", none, nil
+	}
+	return strings.NewReader(text), "", none, nil
+}
+
+func (s *Server) jobPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.job(c, id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), templates.JobPage{Job: j}))
+}
+
+// ---- sets
+
+func (s *Server) setsPage(c echo.Context) error {
+	sets, err := s.setList(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.SetsList(s.chrome(c, "Sets", "sets"), templates.SetsPage{Sets: sets}))
+}
+
+func (s *Server) createSet(c echo.Context) error {
+	id, err := s.sets.Create(c.Request().Context(), c.FormValue("name"), c.FormValue("notes"))
+	if err != nil {
+		return s.redirectFlash(c, "/sets", err.Error())
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
+}
+
+// maxSetAdd bounds "add every puzzle of this filter".
+const maxSetAdd = 10000
+
+func (s *Server) addToSet(c echo.Context) error {
+	ctx := c.Request().Context()
+	setID, err := strconv.ParseInt(c.FormValue("set"), 10, 64)
+	if err != nil {
+		return userErr(http.StatusBadRequest, "Choose a set.")
+	}
+	form, _ := c.FormParams()
+	var ids []int64
+	if c.FormValue("what") == "filter" {
+		q, err := url.ParseQuery(c.FormValue("filter"))
+		if err != nil {
+			return userErr(http.StatusBadRequest, "Bad filter.")
+		}
+		f, err := parseFilter(q)
+		if err != nil {
+			return err
+		}
+		f.After, f.Limit, f.IDs = "", 1000, nil
+		for len(ids) < maxSetAdd {
+			page, err := s.cfg.Library.Puzzles(ctx, f)
+			if err != nil {
+				return err
+			}
+			for _, p := range page.Rows {
+				ids = append(ids, p.ID)
+			}
+			if page.Next == "" {
+				break
+			}
+			f.After = page.Next
+		}
+	} else {
+		for _, v := range form["id"] {
+			id, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return userErr(http.StatusBadRequest, "Bad puzzle id.")
+			}
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return s.redirectFlash(c, "/puzzles", "Tick some puzzles first.")
+	}
+	n, err := s.sets.Add(ctx, setID, ids)
+	if err != nil {
+		return err
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), fmt.Sprintf("%d puzzles added.", n))
+}
+
+func (s *Server) loadSet(c echo.Context, id int64) (model.Set, error) {
+	ctx := c.Request().Context()
+	si, ids, err := s.sets.Get(ctx, id)
+	if err != nil {
+		return model.Set{}, err
+	}
+	set := model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, Count: si.Count, Updated: si.Updated}
+	for _, pid := range ids {
+		p, err := s.cfg.Library.Puzzle(ctx, pid)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return set, err
+		}
+		set.Items = append(set.Items, p)
+	}
+	return set, nil
+}
+
+func (s *Server) setPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	set, err := s.loadSet(c, id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.cfg.Exports}))
+}
+
+func (s *Server) editSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.sets.Update(c.Request().Context(), id, c.FormValue("name"), c.FormValue("notes")); err != nil {
+		if errors.Is(err, db.ErrNoSet) {
+			return err
+		}
+		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), err.Error())
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), "Saved.")
+}
+
+func (s *Server) moveInSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	pid, err1 := strconv.ParseInt(c.FormValue("puzzle"), 10, 64)
+	pos, err2 := strconv.Atoi(strings.TrimSpace(c.FormValue("pos")))
+	if err1 != nil || err2 != nil {
+		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), "Give a position number.")
+	}
+	if err := s.sets.Move(c.Request().Context(), id, pid, pos); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
+}
+
+func (s *Server) removeFromSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	pid, err := strconv.ParseInt(c.FormValue("puzzle"), 10, 64)
+	if err != nil {
+		return userErr(http.StatusBadRequest, "Bad puzzle id.")
+	}
+	if err := s.sets.Remove(c.Request().Context(), id, pid); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
+}
+
+func (s *Server) deleteSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.sets.Delete(c.Request().Context(), id); err != nil {
+		return err
+	}
+	return s.redirectFlash(c, "/sets", "Set deleted.")
+}
+
+// ---- export
+
+func (s *Server) export(c echo.Context, name, format string, puzzles []model.Puzzle) error {
+	ok := false
+	for _, f := range s.cfg.Exports {
+		ok = ok || f == format
+	}
+	if !ok || s.cfg.Export == nil {
+		return userErr(http.StatusBadRequest, "Unknown export format %q.", format)
+	}
+	var buf bytes.Buffer
+	if err := s.cfg.Export(&buf, format, puzzles); err != nil {
+		return err
+	}
+	ctype := "text/plain; charset=utf-8"
+	ext := "txt"
+	if format == "pdf" {
+		ctype, ext = "application/pdf", "pdf"
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, ext))
+	return c.Blob(http.StatusOK, ctype, buf.Bytes())
+}
+
+func (s *Server) exportList(c echo.Context) error {
+	f, err := parseFilter(c.QueryParams())
+	if err != nil {
+		return err
+	}
+	f.After, f.Limit, f.IDs = "", 1000, nil
+	var all []model.Puzzle
+	for len(all) < maxSetAdd {
+		page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
+		if err != nil {
+			return err
+		}
+		all = append(all, page.Rows...)
+		if page.Next == "" {
+			break
+		}
+		f.After = page.Next
+	}
+	return s.export(c, "puzzles", c.QueryParam("format"), all)
+}
+
+func (s *Server) exportSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	set, err := s.loadSet(c, id)
+	if err != nil {
+		return err
+	}
+	return s.export(c, fmt.Sprintf("set-%d", id), c.QueryParam("format"), set.Items)
+}

@@ -1,0 +1,265 @@
+// Package web is pencilbox's admin site: server-rendered templ pages over
+// the library (dashboard, library list, puzzle page with the step viewer,
+// import, sets) and a read-only JSON API, behind a login.
+//
+// Security: server-side sessions in HttpOnly SameSite cookies, a CSRF token
+// on every form (double-submit of a random HttpOnly cookie, checked on every
+// POST), login attempts rate-limited per connection address, secure headers
+// with a strict content security policy, an upload size limit, and an error
+// handler that never shows internal errors.
+package web
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+// ErrNotFound is what a Library answers for an unknown puzzle id.
+var ErrNotFound = errors.New("not found")
+
+// Library is the puzzle store the pages read.
+type Library interface {
+	Stats(ctx context.Context) (model.Stats, error)
+	// Puzzles lists one page of f, keyset-paginated on f.After.
+	Puzzles(ctx context.Context, f model.Filter) (model.Page, error)
+	// Puzzle returns one puzzle with its solution; ErrNotFound if absent.
+	Puzzle(ctx context.Context, id int64) (model.Puzzle, error)
+	SetTags(ctx context.Context, id int64, tags []string) error
+	// Jobs lists the most recent import jobs, newest first.
+	Jobs(ctx context.Context, n int) ([]model.Job, error)
+	// Job returns one import job with its kept errors; ErrNotFound if absent.
+	Job(ctx context.Context, id int64) (model.Job, error)
+}
+
+// ImportFunc runs one import to the end, reporting progress as it goes.
+// Its job's Errors hold the bad records with their line numbers.
+type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)
+
+// ExportFunc writes puzzles in an export format (one of Config.Exports) and
+// returns the content type and a file name extension.
+type ExportFunc func(w io.Writer, format string, puzzles []model.Puzzle) error
+
+// Config wires the server.
+type Config struct {
+	Library Library
+	SQL     *sql.DB // holds the users, sessions and sets tables (migration 00100)
+	Kinds   engine.Registry
+	Views   templates.Views
+	Formats []string // import format names for the form
+	Import  ImportFunc
+	Exports []string // export format names; empty hides the export buttons
+	Export  ExportFunc
+	// MaxUpload bounds a request body (default 64 MiB).
+	MaxUpload int64
+	// SessionTTL is how long a login lasts (default 7 days).
+	SessionTTL time.Duration
+	// LoginRate is how many login attempts one address may make per
+	// minute (default 10).
+	LoginRate int
+	Log       *log.Logger
+}
+
+// Server is the admin site.
+type Server struct {
+	cfg     Config
+	e       *echo.Echo
+	users   db.UserStore
+	sets    db.SetStore
+	jobs    *jobTracker
+	limiter *loginLimiter
+	steps   *stepCache
+}
+
+// New builds the server and its routes.
+func New(cfg Config) *Server {
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = 64 << 20
+	}
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = 7 * 24 * time.Hour
+	}
+	if cfg.LoginRate <= 0 {
+		cfg.LoginRate = 10
+	}
+	if cfg.Log == nil {
+		cfg.Log = log.New(io.Discard, "", 0)
+	}
+	if cfg.Views == nil {
+		cfg.Views = templates.Views{}
+	}
+	s := &Server{
+		cfg:     cfg,
+		e:       echo.New(),
+		users:   db.UserStore{DB: cfg.SQL},
+		sets:    db.SetStore{DB: cfg.SQL},
+		jobs:    newJobTracker(),
+		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
+		steps:   newStepCache(256),
+	}
+	s.e.HideBanner, s.e.HidePort = true, true
+	s.e.HTTPErrorHandler = s.handleError
+	s.routes()
+	return s
+}
+
+// Handler returns the http.Handler of the site.
+func (s *Server) Handler() http.Handler { return s.e }
+
+func (s *Server) routes() {
+	e := s.e
+	e.Use(s.recoverer, s.secureHeaders, s.bodyLimit, s.csrf, s.session)
+	e.GET("/static/*", s.static)
+	e.GET("/login", s.loginPage)
+	e.POST("/login", s.login)
+	e.POST("/logout", s.logout)
+
+	g := e.Group("", s.requireUser)
+	g.GET("/", s.dashboard)
+	g.GET("/puzzles", s.library)
+	g.GET("/puzzles/:id", s.puzzle)
+	g.POST("/puzzles/:id/tags", s.setTags)
+	g.GET("/export", s.exportList)
+	g.GET("/import", s.importForm)
+	g.POST("/import", s.importPost)
+	g.GET("/import/:id", s.jobPage)
+	g.GET("/sets", s.setsPage)
+	g.POST("/sets", s.createSet)
+	g.POST("/sets/add", s.addToSet)
+	g.GET("/sets/:id", s.setPage)
+	g.POST("/sets/:id/edit", s.editSet)
+	g.POST("/sets/:id/move", s.moveInSet)
+	g.POST("/sets/:id/remove", s.removeFromSet)
+	g.POST("/sets/:id/delete", s.deleteSet)
+	g.GET("/sets/:id/export", s.exportSet)
+
+	a := e.Group("/api", s.requireUser)
+	a.GET("/puzzles", s.apiPuzzles)
+	a.GET("/puzzles/:id", s.apiPuzzle)
+	a.GET("/sets", s.apiSets)
+	a.GET("/sets/:id", s.apiSet)
+	a.GET("/jobs/:id", s.apiJob)
+}
+
+// publicError is an error whose message may be shown to the user.
+type publicError struct {
+	code int
+	msg  string
+}
+
+func (e *publicError) Error() string { return e.msg }
+
+func userErr(code int, format string, args ...any) error {
+	return &publicError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// handleError answers every error: a public message for errors the
+// handlers made for users, the bare status text for echo's own HTTP errors,
+// and "internal error" (logged, never shown) for anything else.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	code, msg := http.StatusInternalServerError, "Something went wrong on the server; the error was logged."
+	var pe *publicError
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &pe):
+		code, msg = pe.code, pe.msg
+	case errors.As(err, &he):
+		code = he.Code
+		msg = http.StatusText(code)
+		if code == http.StatusRequestEntityTooLarge {
+			msg = fmt.Sprintf("The upload is too large: the limit is %d MiB (pencilbox serve --max-upload).", s.cfg.MaxUpload>>20)
+		}
+	case errors.Is(err, ErrNotFound), errors.Is(err, db.ErrNoSet):
+		code, msg = http.StatusNotFound, "Not found."
+	default:
+		s.cfg.Log.Printf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
+	}
+	if isAPI(c) {
+		_ = c.JSON(code, map[string]string{"error": msg})
+		return
+	}
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(code)
+	_ = templates.ErrorPage(s.chrome(c, http.StatusText(code), ""), code, msg).Render(c.Request().Context(), c.Response())
+}
+
+func isAPI(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return len(p) >= 4 && p[:4] == "/api"
+}
+
+func (s *Server) recoverer(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				if r == http.ErrAbortHandler {
+					panic(r)
+				}
+				err = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return next(c)
+	}
+}
+
+// csp allows only this site's own files: no inline script or style.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"form-action 'self'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'"
+
+func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if c.Request().TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		return next(c)
+	}
+}
+
+// bodyLimit refuses bodies over MaxUpload with a clear message; the body is
+// also wrapped so a body without Content-Length stops at the limit.
+func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.ContentLength > s.cfg.MaxUpload {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, s.cfg.MaxUpload)
+		return next(c)
+	}
+}
+
+// render writes a templ component as the page.
+func render(c echo.Context, code int, comp interface {
+	Render(ctx context.Context, w io.Writer) error
+}) error {
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(code)
+	return comp.Render(c.Request().Context(), c.Response())
+}
+
+func (s *Server) chrome(c echo.Context, title, nav string) templates.Chrome {
+	user, _ := c.Get(ctxUser).(string)
+	token, _ := c.Get(ctxCSRF).(string)
+	return templates.Chrome{Title: title, User: user, CSRF: token, Nav: nav, Flash: flash(c)}
+}
