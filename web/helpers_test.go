@@ -21,9 +21,9 @@ import (
 	"pencilbox/engine/akari"
 	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
-	"pencilbox/library"
 	akariimp "pencilbox/importers/akari"
 	sudokuimp "pencilbox/importers/sudoku"
+	"pencilbox/library"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )

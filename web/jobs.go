@@ -24,7 +24,7 @@ func newJobTracker() *jobTracker { return &jobTracker{jobs: map[int64]*model.Job
 // start runs imp on r in a goroutine and returns the job's id once the
 // library has recorded it (or the import's error if it could not start).
 // cleanup runs when the import ends.
-func (t *jobTracker) start(imp ImportFunc, r io.Reader, opts model.ImportOptions, cleanup func()) (int64, error) {
+func (t *jobTracker) start(ctx context.Context, imp ImportFunc, r io.Reader, opts model.ImportOptions, cleanup func()) (int64, error) {
 	started := make(chan int64, 1)
 	failed := make(chan error, 1)
 	t.wg.Add(1)
@@ -40,7 +40,7 @@ func (t *jobTracker) start(imp ImportFunc, r io.Reader, opts model.ImportOptions
 					err = fmt.Errorf("import stopped: %v", p)
 				}
 			}()
-			final, err = imp(context.Background(), r, opts, func(p model.Job) {
+			final, err = imp(ctx, r, opts, func(p model.Job) {
 				if id == 0 && p.ID != 0 {
 					id = p.ID
 					started <- id

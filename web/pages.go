@@ -82,7 +82,7 @@ func (s *Server) library(c echo.Context) error {
 		return err
 	}
 	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.cfg.Exports,
-		Elapsed: fmt.Sprintf("%d puzzles in %.1f ms", len(page.Rows), float64(elapsed.Microseconds())/1000)}
+		Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
 		if k != "after" && k != "page" {
@@ -96,6 +96,18 @@ func (s *Server) library(c echo.Context) error {
 	}
 	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
 	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+}
+
+// matches says how many puzzles a filter matches ("more than N" past the
+// store's counting cap).
+func matches(p model.Page) string {
+	switch {
+	case p.More:
+		return fmt.Sprintf("more than %d puzzles", p.Total)
+	case p.Total == 1:
+		return "1 puzzle"
+	}
+	return fmt.Sprintf("%d puzzles", p.Total)
 }
 
 // stepCache keeps recent puzzles' step logs: rating with steps costs up to
@@ -246,7 +258,7 @@ func (s *Server) importPost(c echo.Context) error {
 	if opts.Source == "" {
 		opts.Source = "web-" + time.Now().Format("20060102-150405")
 	}
-	id, err := s.jobs.start(s.cfg.Import, r, opts, cleanup)
+	id, err := s.jobs.start(s.ctx, s.cfg.Import, r, opts, cleanup)
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
 		return userErr(http.StatusInternalServerError, "The import could not start; the error was logged.")

@@ -81,6 +81,9 @@ type Server struct {
 	jobs    *jobTracker
 	limiter *loginLimiter
 	steps   *stepCache
+	// ctx ends the background imports on Close.
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 // New builds the server and its routes.
@@ -100,7 +103,10 @@ func New(cfg Config) *Server {
 	if cfg.Views == nil {
 		cfg.Views = templates.Views{}
 	}
+	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
+		ctx:     ctx,
+		cancel:  cancel,
 		cfg:     cfg,
 		e:       echo.New(),
 		users:   db.UserStore{DB: cfg.SQL},
@@ -117,6 +123,13 @@ func New(cfg Config) *Server {
 
 // Handler returns the http.Handler of the site.
 func (s *Server) Handler() http.Handler { return s.e }
+
+// Close stops the running imports (what they committed stays; their jobs
+// say they failed) and waits for them to end.
+func (s *Server) Close() {
+	s.cancel()
+	s.jobs.wait()
+}
 
 func (s *Server) routes() {
 	e := s.e

@@ -47,6 +47,8 @@ func commands() []command {
 		{"rate", "[--kind K] [--steps] [--jobs N] [--stats] [FILE...|-]", "solve and rate puzzles on the technique ladder", runRate},
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-", "store puzzles in the library database (analysed, duplicates merged)", runImport},
+		{"serve", "[--db PATH] [--addr HOST:PORT] [--max-upload MIB] [--sample=false] [--jobs N]", "serve the admin web site (a new database gets the sample library and an admin user)", runServe},
+		{"user", "[--db PATH] add|passwd NAME", "add a web admin user or change a password (password from a prompt or stdin)", runUser},
 	}
 }
 

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"pencilbox/db"
+	"pencilbox/library"
+	"pencilbox/templates"
+	"pencilbox/web"
+)
+
+// adminEnv gives the first admin's password instead of a random one.
+const adminEnv = "PENCILBOX_ADMIN_PASSWORD"
+
+// runServe is `pencilbox serve`: the admin site over the library. On the
+// first start of a new database it loads the bundled sample library and
+// creates the admin user.
+func runServe(e *env, args []string) int {
+	fs := newFlags(e, "serve")
+	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	maxUpload := fs.Int64("max-upload", 64, "largest import upload, in MiB")
+	sample := fs.Bool("sample", true, "load the bundled sample library into a new, empty database")
+	workers := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers of a web import")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || *maxUpload < 1 {
+		fs.Usage()
+		return 2
+	}
+	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
+	_, statErr := os.Stat(*dbPath)
+	fresh := errors.Is(statErr, os.ErrNotExist)
+	store, err := db.Open(*dbPath)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
+		return 2
+	}
+	defer store.Close()
+	ctx := context.Background()
+	if fresh && *sample {
+		job, ok, err := library.Seed(ctx, store, e.formats)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox serve: loading the sample library:", err)
+			return 2
+		}
+		if ok {
+			fmt.Fprintf(e.stdout, "new library %s: loaded the sample (%d puzzles)\n", *dbPath, job.Imported+job.Invalid)
+		}
+	}
+	users := db.UserStore{DB: store.W}
+	if err := firstAdmin(ctx, e, users); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
+		return 2
+	}
+
+	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Workers: *workers}
+	var formats []string
+	for _, f := range e.formats {
+		formats = append(formats, f.Name)
+	}
+	srv := web.New(web.Config{
+		Library: lib, SQL: store.W, Kinds: e.kinds, Formats: formats, Import: lib.Import,
+		Views:     templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}},
+		MaxUpload: *maxUpload << 20, Log: logger,
+	})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
+		return 2
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: logger}
+	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", *dbPath, ln.Addr())
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
+		return 2
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(e.stdout, "stopping")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = hs.Shutdown(sctx)
+	srv.Close()
+	return 0
+}
+
+// firstAdmin creates the user admin when there is no user yet, with the
+// password of $PENCILBOX_ADMIN_PASSWORD or a random one printed once.
+func firstAdmin(ctx context.Context, e *env, users db.UserStore) error {
+	n, err := users.Count(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	pw, given := e.getenv(adminEnv), true
+	if pw == "" {
+		pw, given = randomPassword(), false
+	}
+	if err := users.Add(ctx, "admin", pw); err != nil {
+		return fmt.Errorf("create the admin user: %w", err)
+	}
+	if given {
+		fmt.Fprintf(e.stdout, "created user admin with the password in $%s\n", adminEnv)
+	} else {
+		fmt.Fprintf(e.stdout, "created user admin, password: %s\n(shown once; change it with 'pencilbox user passwd admin')\n", pw)
+	}
+	return nil
+}
