@@ -7,8 +7,9 @@ DB        ?= pencilbox.db
 ADDR      ?= 127.0.0.1:8080
 BENCHTIME ?= 2s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+TEMPL       := github.com/a-h/templ/cmd/templ@v0.3.977
 
-.PHONY: all build run test test-deps bench lint generate fuzz clean
+.PHONY: all build run test test-deps generate-check bench lint generate fuzz clean
 
 # Debian packages the tests use: chromium (browser tests) and poppler-utils
 # (pdftotext/pdftoppm for the PDF booklet checks). Installed when missing.
@@ -20,13 +21,13 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/pencilbox
 
-# Until the web admin lands, `make run` creates the library from the bundled
-# sample on first start and rates a few puzzles with their step counts.
+# `make run` serves the admin site; on first start it creates $(DB) with
+# the bundled sample library and prints the admin's password once (or takes
+# PENCILBOX_ADMIN_PASSWORD).
 run: build
-	@test -f $(DB) || ./$(BIN) import --db $(DB) data/sample/*.txt
-	./$(BIN) rate --stats engine/sudoku/testdata/sample.txt
+	./$(BIN) serve --db $(DB) --addr $(ADDR)
 
-test: test-deps
+test: test-deps generate-check
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
@@ -43,8 +44,16 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
+# templ components: the generated *_templ.go files are committed so that
+# `go build` needs no templ CLI; generate-check fails when they are stale.
 generate:
-	@echo "nothing to generate yet"
+	$(GO) run $(TEMPL) generate -path templates
+
+generate-check:
+	@tmp=$$(mktemp -d) && cp -r templates go.mod $$tmp/ && \
+	  (cd $$tmp && $(GO) run $(TEMPL) generate -path templates >/dev/null 2>&1) && \
+	  diff -r templates $$tmp/templates >/dev/null || { rm -rf $$tmp; echo "templates/*_templ.go are stale: run make generate"; exit 1; }; \
+	  rm -rf $$tmp
 
 clean:
 	rm -rf bin
