@@ -16,7 +16,18 @@ import (
 var ErrNoSet = errors.New("no such set")
 
 // SetStore keeps the sets in the database.
-type SetStore struct{ DB *sql.DB }
+// DB is the writer; R, when set, serves the reads.
+type SetStore struct {
+	DB *sql.DB
+	R  *sql.DB
+}
+
+func (s SetStore) reader() *sql.DB {
+	if s.R != nil {
+		return s.R
+	}
+	return s.DB
+}
 
 // SetInfo is one set without its items.
 type SetInfo struct {
@@ -29,7 +40,7 @@ type SetInfo struct {
 
 // List returns every set by name.
 func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT s.id, s.name, s.notes, s.updated,
+	rows, err := s.reader().QueryContext(ctx, `SELECT s.id, s.name, s.notes, s.updated,
 		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id) FROM sets s ORDER BY s.name`)
 	if err != nil {
 		return nil, err
@@ -52,7 +63,7 @@ func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
 func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
 	var si SetInfo
 	var upd int64
-	err := s.DB.QueryRowContext(ctx, `SELECT id, name, notes, updated FROM sets WHERE id = ?`, id).Scan(&si.ID, &si.Name, &si.Notes, &upd)
+	err := s.reader().QueryRowContext(ctx, `SELECT id, name, notes, updated FROM sets WHERE id = ?`, id).Scan(&si.ID, &si.Name, &si.Notes, &upd)
 	if errors.Is(err, sql.ErrNoRows) {
 		return si, nil, ErrNoSet
 	}
@@ -60,7 +71,7 @@ func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
 		return si, nil, err
 	}
 	si.Updated = time.Unix(upd, 0)
-	ids, err := s.items(ctx, s.DB, id)
+	ids, err := s.items(ctx, s.reader(), id)
 	si.Count = len(ids)
 	return si, ids, err
 }

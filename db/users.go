@@ -48,7 +48,19 @@ var ErrNoUser = errors.New("no such user")
 var ErrNoSession = errors.New("no such session")
 
 // UserStore keeps the web admin's users and sessions in the database.
-type UserStore struct{ DB *sql.DB }
+// DB is the writer; R, when set, serves the lookups every request makes
+// (session, login) so they never wait behind an import's write.
+type UserStore struct {
+	DB *sql.DB
+	R  *sql.DB
+}
+
+func (s UserStore) reader() *sql.DB {
+	if s.R != nil {
+		return s.R
+	}
+	return s.DB
+}
 
 // argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane).
 const (
@@ -112,7 +124,7 @@ func ValidUserName(name string) error {
 // Count returns the number of users.
 func (s UserStore) Count(ctx context.Context) (int, error) {
 	var n int
-	err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n)
+	err := s.reader().QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n)
 	return n, err
 }
 
@@ -170,7 +182,7 @@ func (s UserStore) SetPassword(ctx context.Context, name, password string) error
 func (s UserStore) Check(ctx context.Context, name, password string) (int64, error) {
 	var id int64
 	var h string
-	err := s.DB.QueryRowContext(ctx, `SELECT id, hash FROM users WHERE name = ?`, name).Scan(&id, &h)
+	err := s.reader().QueryRowContext(ctx, `SELECT id, hash FROM users WHERE name = ?`, name).Scan(&id, &h)
 	if errors.Is(err, sql.ErrNoRows) {
 		checkPassword(dummyHash, password)
 		return 0, ErrBadLogin
@@ -212,7 +224,7 @@ func (s UserStore) Session(ctx context.Context, token string) (string, error) {
 		return "", ErrNoSession
 	}
 	var name string
-	err := s.DB.QueryRowContext(ctx, `SELECT u.name FROM sessions s JOIN users u ON u.id = s.user_id
+	err := s.reader().QueryRowContext(ctx, `SELECT u.name FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires >= ?`, tokenHash(token), time.Now().Unix()).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNoSession

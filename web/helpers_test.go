@@ -135,7 +135,7 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 	if err := users.Add(ctx, testUser, testPass); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Library: lib, SQL: d.W, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
+	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
 		Import: lib.Import, Exports: []string{"txt"}, Export: textExport, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)

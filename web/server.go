@@ -56,6 +56,9 @@ type ExportFunc func(w io.Writer, format string, puzzles []model.Puzzle) error
 type Config struct {
 	Library Library
 	SQL     *sql.DB // holds the users, sessions and sets tables (migration 00100)
+	// ReadSQL, when set, is a reader pool on the same database: session
+	// checks and set reads use it, so pages never queue behind a write.
+	ReadSQL *sql.DB
 	Kinds   engine.Registry
 	Views   templates.Views
 	Formats []string // import format names for the form
@@ -109,8 +112,8 @@ func New(cfg Config) *Server {
 		cancel:  cancel,
 		cfg:     cfg,
 		e:       echo.New(),
-		users:   db.UserStore{DB: cfg.SQL},
-		sets:    db.SetStore{DB: cfg.SQL},
+		users:   db.UserStore{DB: cfg.SQL, R: cfg.ReadSQL},
+		sets:    db.SetStore{DB: cfg.SQL, R: cfg.ReadSQL},
 		jobs:    newJobTracker(),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
 		steps:   newStepCache(256),

@@ -1,0 +1,183 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"pencilbox/db"
+)
+
+// benchServer serves the library at $PENCILBOX_BENCH_DB (e.g. the 10^6
+// puzzle library of docs/LIBRARY.md) and returns a logged-in cookie. It
+// adds a user "bench" to that database if missing.
+func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
+	b.Helper()
+	path := os.Getenv("PENCILBOX_BENCH_DB")
+	if path == "" {
+		b.Skip("set PENCILBOX_BENCH_DB to a library database (see docs/BENCHMARKS.md)")
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Close() })
+	kinds, formats := testKinds()
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats}
+	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews()})
+	ctx := context.Background()
+	users := db.UserStore{DB: d.W, R: d.R}
+	if _, err := users.Check(ctx, "bench", "bench password"); err != nil {
+		if err := users.Add(ctx, "bench", "bench password"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	id, err := users.Check(ctx, "bench", "bench password")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tok, err := users.NewSession(ctx, id, time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s, d, &http.Cookie{Name: cookieSession, Value: tok}
+}
+
+// serve runs one request through the handler and returns its time.
+func serve(b *testing.B, s *Server, ck *http.Cookie, path string) (time.Duration, *httptest.ResponseRecorder) {
+	req := httptest.NewRequest("GET", path, nil)
+	req.AddCookie(ck)
+	w := httptest.NewRecorder()
+	t0 := time.Now()
+	s.Handler().ServeHTTP(w, req)
+	el := time.Since(t0)
+	if w.Code != http.StatusOK {
+		b.Fatalf("GET %s: %d %s", path, w.Code, w.Body.String())
+	}
+	return el, w
+}
+
+func report(b *testing.B, times []time.Duration) {
+	slices.Sort(times)
+	q := func(p float64) float64 {
+		return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(q(0.5), "p50-ms")
+	b.ReportMetric(q(0.95), "p95-ms")
+	b.ReportMetric(0, "ns/op")
+}
+
+// filterCases are the library list's filters, alone and combined, in each
+// sort order; "deep" pages start 100 pages in (keyset cursor).
+var filterCases = []string{
+	"",
+	"kind=sudoku",
+	"kind=sudoku&rank=5",
+	"kind=sudoku&rank=5-6",
+	"rank=8",
+	"kind=sudoku&rank=2&sort=score",
+	"kind=sudoku&rank=7&sort=score&order=desc",
+	"status=unique&kind=sudoku&rank=3-4",
+	"status=invalid",
+	"source=17_clue_plus1",
+	"tag=synthetic",
+	"tag=synthetic&rank=6",
+	"technique=x4",
+	"technique=x3&kind=sudoku&rank=5&sort=score",
+	"technique=negation&hyp=no",
+	"clues=18-18",
+	"clues=18&rank=4&sort=score&order=desc",
+	"hyp=no",
+	"hyp=no&rank=7&sort=clues",
+	"q=hardest",
+	"q=17_clue&rank=8",
+	"sort=rank&order=desc",
+	"sort=score",
+	"sort=clues&order=desc",
+	"sort=date&order=desc",
+	"kind=sudoku&rank=2-7&clues=18&hyp=yes&sort=score&order=desc",
+	"kind=akari",
+	"kind=akari&rank=4&sort=score",
+}
+
+// BenchmarkLibraryFilters times the library page (server side: query and
+// rendering) for each filter, first page and 100 pages deep. The bar is
+// p95 <= 50 ms on the 10^6 library.
+func BenchmarkLibraryFilters(b *testing.B) {
+	s, d, ck := benchServer(b)
+	for _, q := range filterCases {
+		for _, deep := range []bool{false, true} {
+			name := q
+			if name == "" {
+				name = "all"
+			}
+			path := "/puzzles?" + q
+			if deep {
+				name += "/deep"
+				f, err := parseFilter(mustQuery(b, q))
+				if err != nil {
+					b.Fatal(err)
+				}
+				f.Limit = PageSize * 100
+				pg, err := (&DBLibrary{DB: d}).DB.Puzzles(context.Background(), domainFilter(f))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if pg.Next == "" {
+					continue // fewer than 100 pages
+				}
+				path += "&after=" + url.QueryEscape(pg.Next)
+			}
+			b.Run(name, func(b *testing.B) {
+				var times []time.Duration
+				for i := 0; i < b.N; i++ {
+					el, _ := serve(b, s, ck, path)
+					times = append(times, el)
+				}
+				report(b, times)
+			})
+		}
+	}
+}
+
+func mustQuery(b *testing.B, q string) url.Values {
+	v, err := url.ParseQuery(q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v
+}
+
+// BenchmarkPuzzlePage times the puzzle page of 7-star Sudoku puzzles with
+// their step viewer, each puzzle seen for the first time (no cached step
+// log). The bar is 100 ms.
+func BenchmarkPuzzlePage(b *testing.B) {
+	s, d, ck := benchServer(b)
+	rows, err := d.R.Query(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 ORDER BY id LIMIT 2000`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if len(ids) == 0 {
+		b.Skip("no 7-star Sudoku in the library")
+	}
+	var times []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		el, _ := serve(b, s, ck, fmt.Sprintf("/puzzles/%d?step=10", ids[i%len(ids)]))
+		times = append(times, el)
+	}
+	report(b, times)
+}
