@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pencilbox"
+	"pencilbox/engine"
 )
 
 // FirstSources returns the first recorded source of each puzzle in ids
@@ -42,6 +43,11 @@ func (d *DB) FirstSources(ctx context.Context, ids []int64) (map[int64]pencilbox
 func CheckFilter(f pencilbox.Filter) error {
 	if _, err := sortColumn(f.Sort); err != nil {
 		return err
+	}
+	if f.Status != "" && f.Status != "invalid" {
+		if _, err := engine.ParseStatus(f.Status); err != nil {
+			return fmt.Errorf("status %q: want unique, multiple, none, unknown or invalid", f.Status)
+		}
 	}
 	if f.After != "" {
 		if _, err := parseCursor(f.After, f.Sort); err != nil {

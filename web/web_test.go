@@ -414,7 +414,7 @@ func TestTagsFormAndEscaping(t *testing.T) {
 func waitJob(t *testing.T, c *client, loc string) model.Job {
 	t.Helper()
 	id := strings.TrimPrefix(loc, "/import/")
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		var j model.Job
 		r := c.get("/api/jobs/" + id)
