@@ -51,5 +51,3 @@ func (textView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Componen
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
