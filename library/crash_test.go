@@ -171,6 +171,7 @@ func TestCrashSafety(t *testing.T) {
 	crashed := filepath.Join(dir, "crashed.db")
 	const kills = 5
 	mid := 0
+	var lastJob int64 // the newest job before this run's
 	for k := range kills {
 		// The first kill lands anywhere in the first half of a full run's
 		// time (process start and the new database's migrations included).
@@ -189,7 +190,7 @@ func TestCrashSafety(t *testing.T) {
 		} else {
 			target := int(float64(records) * (float64(k) + rng.Float64()) / kills)
 			jitter := time.Duration(rng.IntN(100)) * time.Millisecond
-			waitRead(t, crashed, k+1, target, cmd)
+			waitRead(t, crashed, lastJob, target, cmd)
 			time.Sleep(jitter)
 			when = fmt.Sprintf("at %d records read + %v", target, jitter)
 		}
@@ -211,8 +212,9 @@ func TestCrashSafety(t *testing.T) {
 		}
 		stored, _ := d.Count(ctx, pencilbox.Filter{}, 0)
 		state := "no job yet"
-		if len(jobs) > 0 {
+		if len(jobs) > 0 && jobs[0].ID > lastJob {
 			j := jobs[0]
+			lastJob = j.ID
 			state = fmt.Sprintf("job %d %s: read %d, imported %d, duplicates %d, invalid %d, rejected %d",
 				j.ID, j.State, j.Read, j.Imported, j.Duplicates, j.Invalid, j.Rejected)
 			if cmd.ProcessState.Success() {
@@ -259,9 +261,9 @@ func TestCrashSafety(t *testing.T) {
 	}
 }
 
-// waitRead waits until the newest job of the database at path (job number
-// run) has committed at least target records read, or the child ends.
-func waitRead(t *testing.T, path string, run, target int, cmd *exec.Cmd) {
+// waitRead waits until a job newer than lastJob in the database at path has
+// committed at least target records read, or the child ends.
+func waitRead(t *testing.T, path string, lastJob int64, target int, cmd *exec.Cmd) {
 	t.Helper()
 	r, err := sql.Open("sqlite", "file:"+path+"?_pragma=query_only(1)&_pragma=busy_timeout(10000)")
 	if err != nil {
@@ -283,9 +285,10 @@ func waitRead(t *testing.T, path string, run, target int, cmd *exec.Cmd) {
 	}()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		var id, read int
+		var id int64
+		var read int
 		err := r.QueryRow(`SELECT id, read FROM jobs ORDER BY id DESC LIMIT 1`).Scan(&id, &read)
-		if err == nil && id >= run && read >= target {
+		if err == nil && id > lastJob && read >= target {
 			return
 		}
 		select {
@@ -294,7 +297,7 @@ func waitRead(t *testing.T, path string, run, target int, cmd *exec.Cmd) {
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
-	t.Fatalf("run %d never read %d records", run, target)
+	t.Fatalf("the job after %d never read %d records", lastJob, target)
 }
 
 func mustOpenPath(t *testing.T, path string) *db.DB {
