@@ -578,7 +578,28 @@ var filterCases = []struct {
 
 var sorts = []string{pencilbox.SortID, pencilbox.SortRank, pencilbox.SortScore, pencilbox.SortClues, pencilbox.SortCreated}
 
+// planLimits runs a test under each plan the list's planner may choose:
+// the real limits (every set small, every filter sparse on these few
+// puzzles), every set a probe and every filter dense, and a mix.
+var planLimits = []struct {
+	name         string
+	small, dense int
+}{
+	{"default", db.SmallSet, pencilbox.CountCap},
+	{"probes+dense", 0, 0},
+	{"mixed", 10, 20},
+}
+
 func TestFilters(t *testing.T) {
+	for _, pl := range planLimits {
+		t.Run(pl.name, func(t *testing.T) {
+			defer db.SetPlanLimits(pl.small, pl.dense)()
+			testFilters(t)
+		})
+	}
+}
+
+func testFilters(t *testing.T) {
 	ctx := context.Background()
 	lib := newLibrary(t)
 	nonEmpty := 0
@@ -622,6 +643,15 @@ func TestFilters(t *testing.T) {
 // alone and with filters: the pages must be the full ordered result, no
 // gap, no repeat.
 func TestSortPagination(t *testing.T) {
+	for _, pl := range planLimits {
+		t.Run(pl.name, func(t *testing.T) {
+			defer db.SetPlanLimits(pl.small, pl.dense)()
+			testSortPagination(t)
+		})
+	}
+}
+
+func testSortPagination(t *testing.T) {
 	lib := newLibrary(t)
 	for _, s := range sorts {
 		for _, desc := range []bool{false, true} {
@@ -738,6 +768,15 @@ func TestCountCap(t *testing.T) {
 }
 
 func TestEach(t *testing.T) {
+	for _, pl := range planLimits {
+		t.Run(pl.name, func(t *testing.T) {
+			defer db.SetPlanLimits(pl.small, pl.dense)()
+			testEach(t)
+		})
+	}
+}
+
+func testEach(t *testing.T) {
 	ctx := context.Background()
 	lib := newLibrary(t)
 	for _, tc := range []struct {
