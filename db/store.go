@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -150,10 +150,8 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 			}
 		}
 	}
-	for id := range touched {
-		if err := reindex(ctx, tx, id); err != nil {
-			return res, err
-		}
+	if err := reindexAll(ctx, tx, touched); err != nil {
+		return res, err
 	}
 	if job != nil && job.JobID != 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET read = read + ?, imported = imported + ?, duplicates = duplicates + ?,
@@ -179,16 +177,54 @@ type execer interface {
 	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
 }
 
+// searchBody is the text-search row of the puzzles p: note, source labels
+// and files, tags.
+const searchBody = `SELECT p.id, p.note
+		|| ' ' || coalesce((SELECT group_concat(s.label || ' ' || s.file, ' ') FROM sources s WHERE s.puzzle_id = p.id), '')
+		|| ' ' || coalesce((SELECT group_concat(t.tag, ' ') FROM tags t WHERE t.puzzle_id = p.id), '')
+		FROM puzzles p`
+
+// reindexChunk bounds the ids of one reindexAll statement.
+const reindexChunk = 500
+
+// reindexAll rebuilds the text-search rows of the puzzles in ids with one
+// DELETE and one INSERT per reindexChunk ids. (One statement per puzzle
+// made FTS5 flush a new segment at every statement's savepoint: the
+// writer spent half its time merging them.)
+func reindexAll(ctx context.Context, x execer, ids map[int64]bool) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	all := make([]int64, 0, len(ids))
+	for id := range ids {
+		all = append(all, id)
+	}
+	slices.Sort(all)
+	for len(all) > 0 {
+		n := min(len(all), reindexChunk)
+		chunk := all[:n]
+		all = all[n:]
+		ph := strings.TrimSuffix(strings.Repeat("?,", n), ",")
+		args := make([]any, n)
+		for i, id := range chunk {
+			args[i] = id
+		}
+		if _, err := x.ExecContext(ctx, `DELETE FROM search WHERE rowid IN (`+ph+`)`, args...); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+		if _, err := x.ExecContext(ctx, `INSERT INTO search(rowid, body) `+searchBody+` WHERE p.id IN (`+ph+`)`, args...); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	return nil
+}
+
 // reindex rebuilds the text-search row of puzzle id.
 func reindex(ctx context.Context, x execer, id int64) error {
 	if _, err := x.ExecContext(ctx, `DELETE FROM search WHERE rowid = ?`, id); err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	_, err := x.ExecContext(ctx, `INSERT INTO search(rowid, body)
-		SELECT p.id, p.note
-		|| ' ' || coalesce((SELECT group_concat(s.label || ' ' || s.file, ' ') FROM sources s WHERE s.puzzle_id = p.id), '')
-		|| ' ' || coalesce((SELECT group_concat(t.tag, ' ') FROM tags t WHERE t.puzzle_id = p.id), '')
-		FROM puzzles p WHERE p.id = ?`, id)
+	_, err := x.ExecContext(ctx, `INSERT INTO search(rowid, body) `+searchBody+` WHERE p.id = ?`, id)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -320,8 +356,106 @@ func sortColumn(s string) (string, error) {
 	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created)", s)
 }
 
-// where builds the filter's WHERE clause (without the cursor).
-func where(f pencilbox.Filter) (string, []any, error) {
+// The list's queries are planned here rather than left to SQLite alone,
+// so every filter answers in milliseconds on 10^6 puzzles (docs/LIBRARY.md):
+//
+//   - A filter on a related table (source, tag, technique, text search) is
+//     first sized with a capped count. A small set (at most SmallSet
+//     puzzles) is written p.id IN (...) so SQLite can start from it; a big
+//     one is an EXISTS probe per row, so it is never materialised.
+//   - The count (Page.Total, capped at CountCap) decides the page plan.
+//     Over CountCap matches, at least 1% of a 10^6 library match, and the
+//     page walks the sort's own index (INDEXED BY), stopping after Limit
+//     matches. Up to CountCap, SQLite starts from the most selective
+//     condition and sorts those few rows (the sort column is written
+//     +col so no sort index tempts it into walking the whole table).
+//   - A page query selects only ids; the outer query reads those rows.
+
+// SmallSet is the largest related-table set written as p.id IN (...).
+const SmallSet = 20000
+
+// The planner's limits (tests lower them to run every plan on few rows).
+var (
+	smallSet   = SmallSet
+	denseAbove = pencilbox.CountCap
+)
+
+// plan is what the planner decided for one filter.
+type plan struct {
+	small map[string]bool // set conditions sized at most SmallSet
+	dense bool            // more than CountCap matches: walk the sort index
+	total int             // matches, counted up to CountCap+1
+}
+
+// setConds are the filter's related-table conditions: the IN form's
+// subquery and the EXISTS probe's condition on p.id, with their args.
+type setCond struct {
+	name  string
+	sub   string // SELECT puzzle_id FROM ... WHERE ...
+	probe string // EXISTS (...)
+	args  []any
+}
+
+func setConds(f pencilbox.Filter) []setCond {
+	var out []setCond
+	if f.Source != "" {
+		out = append(out, setCond{"source",
+			`SELECT puzzle_id FROM sources WHERE label = ?`,
+			`EXISTS (SELECT 1 FROM sources s WHERE s.puzzle_id = p.id AND s.label = ?)`, []any{f.Source}})
+	}
+	if f.Tag != "" {
+		out = append(out, setCond{"tag",
+			`SELECT puzzle_id FROM tags WHERE tag = ?`,
+			`EXISTS (SELECT 1 FROM tags t WHERE t.puzzle_id = p.id AND t.tag = ?)`, []any{f.Tag}})
+	}
+	if f.Technique != "" {
+		out = append(out, setCond{"technique",
+			`SELECT puzzle_id FROM profile WHERE technique = ? AND count >= ?`,
+			`EXISTS (SELECT 1 FROM profile pr WHERE pr.puzzle_id = p.id AND pr.technique = ? AND pr.count >= ?)`,
+			[]any{f.Technique, max(1, f.TechniqueMin)}})
+	}
+	if q := ftsQuery(f.Q); q != "" {
+		out = append(out, setCond{"q",
+			`SELECT rowid FROM search WHERE search MATCH ?`,
+			`EXISTS (SELECT 1 FROM search WHERE search MATCH ? AND rowid = p.id)`, []any{q}})
+	}
+	return out
+}
+
+// sizeSets sizes f's set conditions: which have at most SmallSet puzzles.
+func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (map[string]bool, error) {
+	small := map[string]bool{}
+	for _, c := range setConds(f) {
+		if c.name == "q" {
+			// Always IN: an FTS5 MATCH per row costs tens of µs (a prefix
+			// query far more), while the IN form reads the doclist once.
+			small[c.name] = true
+			continue
+		}
+		var n int
+		err := d.R.QueryRowContext(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, smallSet+1)...).Scan(&n)
+		if err != nil {
+			return nil, err
+		}
+		small[c.name] = n <= smallSet
+	}
+	return small, nil
+}
+
+// statusesOtherThan lists the status codes that are not st.
+func statusesOtherThan(st engine.Status) string {
+	var codes []string
+	for s := engine.Status(0); !strings.HasPrefix(s.String(), "status("); s++ {
+		if s != st {
+			codes = append(codes, strconv.Itoa(int(s)))
+		}
+	}
+	return strings.Join(codes, ",")
+}
+
+// where builds the filter's WHERE clause (without the cursor); small
+// tells which set conditions to write as IN (nil = all as probes).
+func where(f pencilbox.Filter, small map[string]bool) (string, []any, error) {
 	var conds []string
 	var args []any
 	add := func(c string, a ...any) { conds = append(conds, c); args = append(args, a...) }
@@ -337,7 +471,8 @@ func where(f pencilbox.Filter) (string, []any, error) {
 	switch f.Status {
 	case "":
 	case "invalid":
-		add("p.status <> ?", int(engine.Unique))
+		// An IN list, not <>, so the status index serves it.
+		add("p.status IN (" + statusesOtherThan(engine.Unique) + ")")
 	default:
 		st, err := engine.ParseStatus(f.Status)
 		if err != nil {
@@ -352,19 +487,15 @@ func where(f pencilbox.Filter) (string, []any, error) {
 		add("p.clues <= ?", f.CluesMax)
 	}
 	if f.Hypothesis != engine.HypothesisNA {
-		add("p.hypothesis = ?", int(f.Hypothesis))
+		// "<> 0" repeats the partial index's condition so SQLite may use it.
+		add("p.hypothesis = ? AND p.hypothesis <> 0", int(f.Hypothesis))
 	}
-	if f.Source != "" {
-		add("p.id IN (SELECT puzzle_id FROM sources WHERE label = ?)", f.Source)
-	}
-	if f.Tag != "" {
-		add("p.id IN (SELECT puzzle_id FROM tags WHERE tag = ?)", f.Tag)
-	}
-	if f.Technique != "" {
-		add("p.id IN (SELECT puzzle_id FROM profile WHERE technique = ? AND count >= ?)", f.Technique, max(1, f.TechniqueMin))
-	}
-	if q := ftsQuery(f.Q); q != "" {
-		add("p.id IN (SELECT rowid FROM search WHERE search MATCH ?)", q)
+	for _, c := range setConds(f) {
+		if small[c.name] {
+			add("p.id IN ("+c.sub+")", c.args...)
+		} else {
+			add(c.probe, c.args...)
+		}
 	}
 	if f.IDs != nil {
 		if len(f.IDs) == 0 {
@@ -437,13 +568,43 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 	return 0
 }
 
+// plan sizes f's sets and counts its matches up to CountCap+1.
+func (d *DB) plan(ctx context.Context, f pencilbox.Filter) (plan, error) {
+	var pl plan
+	if _, err := sortColumn(f.Sort); err != nil {
+		return pl, err
+	}
+	small, err := d.sizeSets(ctx, f)
+	if err != nil {
+		return pl, err
+	}
+	pl.small = small
+	pl.total, err = d.count(ctx, f, small, pencilbox.CountCap)
+	if err != nil {
+		return pl, err
+	}
+	pl.dense = pl.total > denseAbove
+	return pl, nil
+}
+
+// sortIndex names the index that walks f's order: the kind's own when f
+// names a kind.
+func sortIndex(f pencilbox.Filter) string {
+	name := map[string]string{pencilbox.SortRank: "rank", pencilbox.SortScore: "score",
+		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created"}[f.Sort]
+	if f.Kind != "" {
+		return "puzzles_" + name
+	}
+	return "puzzles_" + name + "_all"
+}
+
 // pageQuery builds one keyset page's query.
-func pageQuery(f pencilbox.Filter, limit int) (string, []any, error) {
+func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return "", nil, err
 	}
-	w, args, err := where(f)
+	w, args, err := where(f, pl.small)
 	if err != nil {
 		return "", nil, err
 	}
@@ -451,15 +612,24 @@ func pageQuery(f pencilbox.Filter, limit int) (string, []any, error) {
 	if f.Desc {
 		op, dir = "<", "DESC"
 	}
+	// Dense: walk the sort index (rowid order for SortID). Sparse: keep
+	// the order columns away from the planner (+col) and sort the matches.
+	from, plus := " FROM puzzles p NOT INDEXED", ""
+	if col != "" {
+		from = " FROM puzzles p INDEXED BY " + sortIndex(f)
+	}
+	if !pl.dense {
+		from, plus = " FROM puzzles p", "+"
+	}
 	if f.After != "" {
 		c, err := parseCursor(f.After, f.Sort)
 		if err != nil {
 			return "", nil, err
 		}
-		kc := "p.id " + op + " ?"
+		kc := plus + "p.id " + op + " ?"
 		ka := []any{c.ID}
 		if col != "" {
-			kc = "(" + col + ", p.id) " + op + " (?, ?)"
+			kc = "(" + plus + col + ", " + plus + "p.id) " + op + " (?, ?)"
 			ka = []any{c.Val, c.ID}
 			if f.Sort != pencilbox.SortScore {
 				ka[0] = int64(c.Val)
@@ -473,10 +643,12 @@ func pageQuery(f pencilbox.Filter, limit int) (string, []any, error) {
 		args = append(args, ka...)
 	}
 	order := " ORDER BY p.id " + dir
+	inner := " ORDER BY " + plus + "p.id " + dir
 	if col != "" {
 		order = " ORDER BY " + col + " " + dir + ", p.id " + dir
+		inner = " ORDER BY " + plus + col + " " + dir + ", " + plus + "p.id " + dir
 	}
-	q := `SELECT ` + puzzleCols + ` FROM puzzles p` + w + order + ` LIMIT ?`
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ?)` + order
 	return q, append(args, limit), nil
 }
 
@@ -490,7 +662,11 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 		limit = 50
 	}
 	limit = min(limit, 1000)
-	rows, err := d.page(ctx, f, limit+1)
+	pl, err := d.plan(ctx, f)
+	if err != nil {
+		return pg, fmt.Errorf("puzzles: %w", err)
+	}
+	rows, err := d.page(ctx, f, pl, limit+1)
 	if err != nil {
 		return pg, err
 	}
@@ -500,16 +676,14 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 		pg.Next = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
 	}
 	pg.Rows = rows
-	n, err := d.Count(ctx, f, pencilbox.CountCap)
-	if err != nil {
-		return pg, err
-	}
-	pg.Total, pg.More = min(n, pencilbox.CountCap), n > pencilbox.CountCap
+	pg.Total, pg.More = min(pl.total, pencilbox.CountCap), pl.more()
 	return pg, nil
 }
 
-func (d *DB) page(ctx context.Context, f pencilbox.Filter, limit int) ([]pencilbox.Puzzle, error) {
-	q, args, err := pageQuery(f, limit)
+func (pl plan) more() bool { return pl.total > pencilbox.CountCap }
+
+func (d *DB) page(ctx context.Context, f pencilbox.Filter, pl plan, limit int) ([]pencilbox.Puzzle, error) {
+	q, args, err := pageQuery(f, pl, limit)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
@@ -535,8 +709,16 @@ func (d *DB) page(ctx context.Context, f pencilbox.Filter, limit int) ([]pencilb
 // Count counts the puzzles matching f (its cursor ignored), stopping at
 // limit+1 when limit > 0.
 func (d *DB) Count(ctx context.Context, f pencilbox.Filter, limit int) (int, error) {
+	small, err := d.sizeSets(ctx, f)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	return d.count(ctx, f, small, limit)
+}
+
+func (d *DB) count(ctx context.Context, f pencilbox.Filter, small map[string]bool, limit int) (int, error) {
 	f.After = ""
-	w, args, err := where(f)
+	w, args, err := where(f, small)
 	if err != nil {
 		return 0, fmt.Errorf("count: %w", err)
 	}
@@ -557,6 +739,10 @@ func (d *DB) Count(ctx context.Context, f pencilbox.Filter, limit int) (int, err
 // pages, so no read transaction stays open for long. An error from fn
 // stops it and is returned.
 func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puzzle) error) error {
+	pl, err := d.plan(ctx, f)
+	if err != nil {
+		return fmt.Errorf("puzzles: %w", err)
+	}
 	left := f.Limit
 	const chunk = 1000
 	for {
@@ -564,7 +750,7 @@ func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puz
 		if left > 0 {
 			n = min(n, left)
 		}
-		rows, err := d.page(ctx, f, n)
+		rows, err := d.page(ctx, f, pl, n)
 		if err != nil {
 			return err
 		}
@@ -785,7 +971,7 @@ func (d *DB) Tags(ctx context.Context) ([]string, error) {
 func (d *DB) Known(ctx context.Context, kind, canonical string) (engine.Status, string, bool, error) {
 	var status int
 	var sol string
-	err := d.R.QueryRowContext(ctx, `SELECT status, solution FROM puzzles WHERE kind = ? AND canonical = ?`, kind, canonical).Scan(&status, &sol)
+	err := d.known.QueryRowContext(ctx, kind, canonical).Scan(&status, &sol)
 	if errors.Is(err, sql.ErrNoRows) {
 		return engine.Unknown, "", false, nil
 	}
