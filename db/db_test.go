@@ -655,7 +655,7 @@ func testSortPagination(t *testing.T) {
 	lib := newLibrary(t)
 	for _, s := range sorts {
 		for _, desc := range []bool{false, true} {
-			for _, fc := range []string{"all", "kind sudoku", "status invalid", "tag+technique+clues", "q prefix", "source gamma"} {
+			for _, fc := range []string{"all", "kind sudoku", "status invalid", "tag+technique+clues", "q prefix", "source gamma", "rank range", "rank max", "kind+rank+status"} {
 				var fl pencilbox.Filter
 				for _, c := range filterCases {
 					if c.name == fc {

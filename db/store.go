@@ -598,11 +598,25 @@ func sortIndex(f pencilbox.Filter) string {
 	return "puzzles_" + name + "_all"
 }
 
+// MaxRank bounds the ranks a per-rank merge visits when a filter gives no
+// upper rank (ladders have 5 to 8 levels).
+const MaxRank = 16
+
+// perRank reports whether f's page should merge one walk per rank: a dense
+// filter with a rank range, sorted by a column other than rank.
+func perRank(f pencilbox.Filter, pl plan, col string) bool {
+	return pl.dense && col != "" && f.Sort != pencilbox.SortRank && (f.RankMin > 0 || f.RankMax > 0) &&
+		max(f.RankMax, MaxRank) <= MaxRank
+}
+
 // pageQuery builds one keyset page's query.
 func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return "", nil, err
+	}
+	if perRank(f, pl, col) {
+		return rankMergeQuery(f, pl, col, limit)
 	}
 	w, args, err := where(f, pl.small)
 	if err != nil {
@@ -649,6 +663,61 @@ func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 		inner = " ORDER BY " + plus + col + " " + dir + ", " + plus + "p.id " + dir
 	}
 	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ?)` + order
+	return q, append(args, limit), nil
+}
+
+// rankMergeQuery is pageQuery for a dense filter on a rank range sorted by
+// col: for each rank, the first limit matches in the (kind, rank, col)
+// index's order; then the best limit of those. Each walk starts at its
+// rank's own best puzzles, so none passes puzzles of other ranks.
+func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string, []any, error) {
+	op, dir := ">", "ASC"
+	if f.Desc {
+		op, dir = "<", "DESC"
+	}
+	var cur *cursor
+	if f.After != "" {
+		c, err := parseCursor(f.After, f.Sort)
+		if err != nil {
+			return "", nil, err
+		}
+		cur = &c
+	}
+	index := strings.Replace(sortIndex(f), "puzzles_", "puzzles_rank_", 1)
+	lo, hi := f.RankMin, f.RankMax
+	if hi == 0 {
+		hi = MaxRank
+	}
+	var parts []string
+	var args []any
+	for r := lo; r <= hi; r++ {
+		g := f
+		g.RankMin, g.RankMax = 0, 0
+		w, a, err := where(g, pl.small)
+		if err != nil {
+			return "", nil, err
+		}
+		if w == "" {
+			w = " WHERE p.rank = ?"
+		} else {
+			w += " AND p.rank = ?"
+		}
+		a = append(a, r)
+		if cur != nil {
+			w += " AND (" + col + ", p.id) " + op + " (?, ?)"
+			v := any(cur.Val)
+			if f.Sort != pencilbox.SortScore {
+				v = int64(cur.Val)
+			}
+			a = append(a, v, cur.ID)
+		}
+		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+w+
+			` ORDER BY `+col+` `+dir+`, p.id `+dir+` LIMIT ?)`)
+		args = append(args, a...)
+		args = append(args, limit)
+	}
+	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ?`
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
 	return q, append(args, limit), nil
 }
 

@@ -99,9 +99,32 @@ func viewSource(s pencilbox.Source) model.Source {
 	return model.Source{Name: s.Label, File: s.File, Line: s.Line, Text: s.Text}
 }
 
+// impliedRank raises the filter's lowest rank to the level of the
+// technique it asks for: a puzzle's rank is the level of the hardest
+// technique it needs, so none below can match. The store then starts its
+// walk at that rank instead of passing every easier puzzle.
+func impliedRank(f *pencilbox.Filter, kinds engine.Registry) {
+	if f.Technique == "" {
+		return
+	}
+	level := 0
+	for _, k := range kinds {
+		if f.Kind != "" && k.Name() != f.Kind {
+			continue
+		}
+		for _, t := range k.Ladder() {
+			if t.ID == f.Technique && (level == 0 || t.Level < level) {
+				level = t.Level
+			}
+		}
+	}
+	f.RankMin = max(f.RankMin, level)
+}
+
 // Puzzles lists one page; each row carries its first source.
 func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, error) {
 	df := domainFilter(f)
+	impliedRank(&df, l.Kinds)
 	if err := db.CheckFilter(df); err != nil {
 		return model.Page{}, userErr(http.StatusBadRequest, "%v", err)
 	}
