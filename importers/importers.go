@@ -25,6 +25,7 @@ type Record struct {
 	Note     string            // comment kept with the puzzle (e.g. "ER=11.3")
 	Meta     map[string]string // other fields the source carried (CSV columns)
 	Solution string            // a solution the source gave, to check; "" if none
+	Tags     []string          // tags the source gave this record (a "# tags:" comment, a tags column)
 	Warning  string            // something ignored but worth telling (pzprv3 lights)
 	Err      error
 }
@@ -56,13 +57,13 @@ type Format struct {
 // detects wins, then the first loose one.
 type Registry []Format
 
-// NewRegistry builds the registry of every format: the puzz.link URL format
-// (any kind of kinds) first, then each kind package's Formats() in the
+// NewRegistry builds the registry of every format: the puzz.link URL and
+// json formats (any kind of kinds) first, then each kind package's Formats() in the
 // order given. It panics on two formats of the same name (a wiring bug).
 //
 //	reg := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
 func NewRegistry(kinds engine.Registry, lists ...[]Format) Registry {
-	reg := Registry{URLFormat(kinds)}
+	reg := Registry{URLFormat(kinds), JSONFormat(kinds)}
 	for _, l := range lists {
 		reg = append(reg, l...)
 	}

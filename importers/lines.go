@@ -123,11 +123,14 @@ func IsComment(b []byte) bool {
 	return len(b) > 0 && b[0] == '#'
 }
 
-// ForLines calls fn for each line of r that is neither blank nor a comment
-// (see IsComment); a line longer than MaxLine is emitted as a bad record
-// directly. It is the loop of every one-record-per-line format.
-func ForLines(r io.Reader, emit func(Record) error, fn func(n int, line []byte) error) error {
+// ForLines emits fn's record for each line of r that is neither blank nor
+// a comment (see IsComment); a line longer than MaxLine is emitted as a bad
+// record directly. A comment line "# tags: a b" gives its tags to the next
+// record (pencilbox's own exports write it). It is the loop of every
+// one-record-per-line format.
+func ForLines(r io.Reader, emit func(Record) error, fn func(n int, line []byte) Record) error {
 	lr := NewLineReader(r)
+	var tags []string
 	for {
 		line, long, err := lr.Next()
 		if err == io.EOF {
@@ -142,13 +145,39 @@ func ForLines(r io.Reader, emit func(Record) error, fn func(n int, line []byte) 
 			}
 			continue
 		}
-		if IsBlank(line) || IsComment(line) {
+		if IsBlank(line) {
 			continue
 		}
-		if err := fn(lr.Line(), line); err != nil {
+		if IsComment(line) {
+			if t, ok := TagsComment(line); ok {
+				tags = t
+			}
+			continue
+		}
+		rec := fn(lr.Line(), line)
+		rec.Tags, tags = tags, nil
+		if err := emit(rec); err != nil {
 			return err
 		}
 	}
+}
+
+// TagsComment reads a "# tags: a b c" comment line (tags separated by
+// blanks or commas; at most 64 tags of 64 bytes).
+func TagsComment(line []byte) ([]string, bool) {
+	t := bytes.TrimLeft(line, " \t")
+	t = bytes.TrimLeft(bytes.TrimPrefix(t, []byte("#")), " \t")
+	rest, ok := bytes.CutPrefix(t, []byte("tags:"))
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, f := range bytes.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' }) {
+		if len(f) <= 64 && len(out) < 64 {
+			out = append(out, string(f))
+		}
+	}
+	return out, true
 }
 
 // TooLong is the bad record of a line longer than MaxLine; prefix is its

@@ -18,8 +18,8 @@ func URLFormat(kinds engine.Registry) Format {
 		Name:   "url",
 		Detect: detectURL,
 		Read: func(r io.Reader, emit func(Record) error) error {
-			return ForLines(r, emit, func(n int, line []byte) error {
-				return emit(readURL(kinds, n, string(bytes.TrimSpace(line))))
+			return ForLines(r, emit, func(n int, line []byte) Record {
+				return readURL(kinds, n, string(bytes.TrimSpace(line)))
 			})
 		},
 	}

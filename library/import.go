@@ -358,6 +358,9 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 		Source: pencilbox.Source{Label: it.label, File: it.file, Line: rec.Line, Text: rec.Text},
 		Tags:   tags,
 	}
+	if len(rec.Tags) > 0 {
+		it.entry.Tags = append(append([]string(nil), tags...), rec.Tags...)
+	}
 	it.rec = importers.Record{Line: rec.Line} // drop the parsed puzzle early
 }
 

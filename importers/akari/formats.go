@@ -45,10 +45,10 @@ func Tatham() importers.Format {
 			return len(l) == 1 && isTathamHead(l[0])
 		},
 		Read: func(r io.Reader, emit func(importers.Record) error) error {
-			return importers.ForLines(r, emit, func(n int, line []byte) error {
+			return importers.ForLines(r, emit, func(n int, line []byte) importers.Record {
 				s := string(bytes.TrimSpace(line))
 				p, err := akari.ParseTatham(s)
-				return emit(record(n, s, p, err))
+				return record(n, s, p, err)
 			})
 		},
 	}

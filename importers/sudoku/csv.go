@@ -21,7 +21,8 @@ var (
 
 // CSV reads a table with a header naming the puzzle column (quizzes,
 // puzzle, ...); a solution column (solutions, solution, ...) goes to
-// Record.Solution, other non-empty columns to Record.Meta. The delimiter
+// Record.Solution, a tags column to Record.Tags, other non-empty columns
+// to Record.Meta. The delimiter
 // is the one of `,` `;` TAB the header uses most. Title lines without a
 // delimiter before the header are skipped; a gsf `#!sudoku -cN,...` header
 // names the columns after its directive, -cN being the puzzle column.
@@ -238,6 +239,10 @@ func csvRecord(h *header, line int, fields []string, title string) importers.Rec
 			continue
 		}
 		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		if strings.EqualFold(h.name(i), "tags") {
+			rec.Tags = strings.FieldsFunc(f, func(r rune) bool { return r == ' ' || r == ',' || r == ';' })
 			continue
 		}
 		if rec.Meta == nil {

@@ -29,8 +29,8 @@ func Line() importers.Format {
 		Kind:   kind,
 		Detect: detectLine,
 		Read: func(r io.Reader, emit func(importers.Record) error) error {
-			return importers.ForLines(r, emit, func(n int, line []byte) error {
-				return emit(lineRecord(n, string(bytes.TrimLeft(line, " \t"))))
+			return importers.ForLines(r, emit, func(n int, line []byte) importers.Record {
+				return lineRecord(n, string(bytes.TrimLeft(line, " \t")))
 			})
 		},
 	}

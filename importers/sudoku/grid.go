@@ -175,12 +175,14 @@ func readBlocks(r io.Reader, emit func(importers.Record) error, parse rowParser)
 		err0  error
 		text  strings.Builder
 		skip  bool // inside a [State] or other non-puzzle section
+		tags  []string
 	)
 	flush := func() error {
 		if rows == 0 {
 			return nil
 		}
-		rec := importers.Record{Line: start, Text: text.String()}
+		rec := importers.Record{Line: start, Text: text.String(), Tags: tags}
+		tags = nil
 		switch {
 		case err0 != nil:
 			rec.Err = err0
@@ -219,6 +221,9 @@ func readBlocks(r io.Reader, emit func(importers.Record) error, parse rowParser)
 		case skip:
 			continue
 		case !long && l[0] == '#':
+			if t, ok := importers.TagsComment(l); ok && rows == 0 {
+				tags = t
+			}
 			continue
 		}
 		var dst [9]uint8

@@ -1,0 +1,89 @@
+package importers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"pencilbox/engine"
+)
+
+// JSONRecord is one line of the json format (JSON Lines): what
+// `pencilbox export --format json` writes for each puzzle. Import reads
+// kind, puzzle, solution (checked), note, tags and meta; the analysis
+// fields are the engine's to compute again and are ignored.
+type JSONRecord struct {
+	ID         int64             `json:"id,omitempty"`
+	Kind       string            `json:"kind"`
+	Puzzle     string            `json:"puzzle"`
+	Canonical  string            `json:"canonical,omitempty"`
+	Status     string            `json:"status,omitempty"`
+	Solution   string            `json:"solution,omitempty"`
+	Rank       int               `json:"rank,omitempty"`
+	Score      float64           `json:"score,omitempty"`
+	Hypothesis string            `json:"hypothesis,omitempty"`
+	Clues      int               `json:"clues,omitempty"`
+	Width      int               `json:"width,omitempty"`
+	Height     int               `json:"height,omitempty"`
+	Profile    map[string]int    `json:"profile,omitempty"`
+	Tags       []string          `json:"tags,omitempty"`
+	Note       string            `json:"note,omitempty"`
+	Meta       map[string]string `json:"meta,omitempty"`
+	Sources    []JSONSource      `json:"sources,omitempty"`
+	Created    string            `json:"created,omitempty"`
+}
+
+// JSONSource is one place a puzzle was imported from.
+type JSONSource struct {
+	Label string `json:"label"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Text  string `json:"text,omitempty"`
+}
+
+// JSONFormat reads JSON Lines of any kind of kinds.
+func JSONFormat(kinds engine.Registry) Format {
+	return Format{
+		Name: "json",
+		Detect: func(head []byte) bool {
+			l := Head(head, 1)
+			return len(l) == 1 && bytes.HasPrefix(bytes.TrimSpace(l[0]), []byte("{")) && bytes.Contains(l[0], []byte(`"kind"`))
+		},
+		Read: func(r io.Reader, emit func(Record) error) error {
+			return ForLines(r, emit, func(n int, line []byte) Record {
+				return readJSON(kinds, n, line)
+			})
+		},
+	}
+}
+
+func readJSON(kinds engine.Registry, n int, line []byte) Record {
+	var j JSONRecord
+	if err := json.Unmarshal(line, &j); err != nil {
+		return Record{Line: n, Text: clipText(line), Err: fmt.Errorf("json: %v", err)}
+	}
+	k, err := kinds.Lookup(j.Kind)
+	if err != nil {
+		return Record{Line: n, Text: clipText(line), Err: fmt.Errorf("json: %v", err)}
+	}
+	rec := Parse(k, n, j.Puzzle)
+	rec.Text = string(line)
+	if rec.Err != nil {
+		rec.Text = clipText(line)
+		return rec
+	}
+	if j.Status == engine.Unique.String() {
+		rec.Solution = j.Solution
+	}
+	rec.Note, rec.Meta, rec.Tags = j.Note, j.Meta, j.Tags
+	return rec
+}
+
+// clipText keeps a bad line's text short in reports.
+func clipText(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
+}
