@@ -234,3 +234,16 @@ func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int6
 	}
 	return n, tx.Commit()
 }
+
+// ByName returns the set named name and its puzzle ids in order.
+func (s SetStore) ByName(ctx context.Context, name string) (SetInfo, []int64, error) {
+	var id int64
+	err := s.reader().QueryRowContext(ctx, `SELECT id FROM sets WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SetInfo{}, nil, fmt.Errorf("set %q: %w", name, ErrNoSet)
+	}
+	if err != nil {
+		return SetInfo{}, nil, err
+	}
+	return s.Get(ctx, id)
+}

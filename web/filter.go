@@ -1,12 +1,12 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -14,37 +14,7 @@ import (
 const PageSize = 50
 
 // parseRange reads "5", "5-6", "5-" or "-6" into min and max (0 = open).
-func parseRange(s, what string) (lo, hi int, err error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, 0, nil
-	}
-	a, b, dash := strings.Cut(s, "-")
-	if !dash {
-		b = a
-	}
-	conv := func(t string) (int, error) {
-		t = strings.TrimSpace(t)
-		if t == "" {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(t)
-		if err != nil || n < 0 || n > 1_000_000 {
-			return 0, fmt.Errorf("%s %q: want a number or a range like 5-6", what, s)
-		}
-		return n, nil
-	}
-	if lo, err = conv(a); err != nil {
-		return
-	}
-	if hi, err = conv(b); err != nil {
-		return
-	}
-	if hi != 0 && lo > hi {
-		return 0, 0, fmt.Errorf("%s %q: the range is empty", what, s)
-	}
-	return lo, hi, nil
-}
+func parseRange(s, what string) (lo, hi int, err error) { return pencilbox.ParseRange(s, what) }
 
 // parseFilter reads the library filter from query parameters. Bad values
 // are the user's error (400 with the reason).

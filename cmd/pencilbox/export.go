@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"time"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/export"
+)
+
+// runExport is `pencilbox export`: the puzzles of a filter or a set as a
+// PDF booklet or a text format. The file appears under its name only when
+// complete. Exit status: 0 written, 1 a bad request (no puzzles match, an
+// unknown set, a file that cannot be written), 2 bad flags or no database.
+func runExport(e *env, args []string) int {
+	fs := newFlags(e, "export")
+	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
+	format := fs.String("format", "", "pdf, line, grid, csv, json, url or tatham (required)")
+	out := fs.String("o", "", "output file ('-' = stdout; required)")
+	var f pencilbox.Filter
+	fs.StringVar(&f.Kind, "kind", "", "only this kind (sudoku, akari)")
+	rank := fs.String("rank", "", "stars: 5, 5-6, 5- or -6")
+	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid")
+	fs.StringVar(&f.Source, "source", "", "source label")
+	fs.StringVar(&f.Tag, "tag", "", "tag")
+	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
+	clues := fs.String("clues", "", "clue count: 17, 20-25, ...")
+	hyp := fs.String("hyp", "", "Enclosure+Negation hypothesis: yes or no")
+	fs.StringVar(&f.Q, "q", "", "text search over sources, notes and tags")
+	fs.StringVar(&f.Sort, "sort", "", "order of text exports: rank, score, clues, created (default import order)")
+	fs.BoolVar(&f.Desc, "desc", false, "descending order")
+	set := fs.String("set", "", "export this set, in its order (filters are ignored)")
+	limit := fs.Int("limit", 0, "at most N puzzles")
+	shuffle := fs.String("shuffle", "", "pick at random with this seed (a number), reproducibly")
+	var opt export.Options
+	fs.StringVar(&opt.Paper, "paper", "A4", "pdf: A4 or Letter")
+	fs.IntVar(&opt.PerPage, "per-page", 4, "pdf: puzzles a page (1, 2, 4 or 6)")
+	fs.StringVar(&opt.Title, "title", "", "pdf: a title page with this title")
+	fs.BoolVar(&opt.ShowIDs, "ids", false, "pdf: captions show the puzzle id and source")
+	fs.BoolVar(&opt.Solutions, "solutions", true, "pdf: solutions at the back")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(code int, err error) int {
+		fmt.Fprintln(e.stderr, "pencilbox export:", err)
+		return code
+	}
+	if fs.NArg() != 0 || *format == "" || *out == "" {
+		fs.Usage()
+		return 2
+	}
+	opt.Format = *format
+	if err := opt.Check(); err != nil {
+		return fail(2, err)
+	}
+	var err error
+	if f.RankMin, f.RankMax, err = pencilbox.ParseRange(*rank, "--rank"); err != nil {
+		return fail(2, err)
+	}
+	if f.CluesMin, f.CluesMax, err = pencilbox.ParseRange(*clues, "--clues"); err != nil {
+		return fail(2, err)
+	}
+	switch *hyp {
+	case "":
+	case "yes":
+		f.Hypothesis = engine.Yes
+	case "no":
+		f.Hypothesis = engine.No
+	default:
+		return fail(2, fmt.Errorf("--hyp %q: want yes or no", *hyp))
+	}
+	if err := db.CheckFilter(f); err != nil {
+		return fail(2, err)
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fail(2, fmt.Errorf("no library at %s: %w", *dbPath, err))
+	}
+	store, err := db.Open(*dbPath)
+	if err != nil {
+		return fail(2, err)
+	}
+	defer store.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var src export.Source
+	if *set != "" {
+		_, ids, err := db.SetStore{DB: store.W, R: store.R}.ByName(ctx, *set)
+		if err != nil {
+			return fail(1, err)
+		}
+		src = export.SetSource{DB: store, IDs: ids, Limit: *limit}
+	} else {
+		fs := export.FilterSource{DB: store, Filter: f, Limit: *limit}
+		if *shuffle != "" {
+			var seed uint64
+			if _, err := fmt.Sscan(*shuffle, &seed); err != nil {
+				return fail(2, fmt.Errorf("--shuffle %q: want a number", *shuffle))
+			}
+			fs.Shuffle = &seed
+		}
+		src = fs
+		opt.ByRank = f.Sort == "" && *shuffle == ""
+	}
+	start := time.Now()
+	n, err := writeAtomic(*out, e.stdout, func(w io.Writer) (int, error) {
+		return export.Write(ctx, w, src, e.kinds, opt)
+	})
+	if errors.Is(err, export.ErrNoPuzzles) {
+		return fail(1, fmt.Errorf("no puzzles match; nothing written"))
+	}
+	if err != nil {
+		return fail(1, err)
+	}
+	if *out != "-" {
+		fmt.Fprintf(e.stdout, "wrote %d puzzles to %s (%s) in %.1f s\n", n, *out, opt.Format, time.Since(start).Seconds())
+	}
+	return 0
+}
+
+// writeAtomic writes to a temporary file beside path and renames it to
+// path only when write succeeds, so a failed export never leaves a half
+// file under the name. "-" writes to stdout.
+func writeAtomic(path string, stdout io.Writer, write func(io.Writer) (int, error)) (int, error) {
+	if path == "-" {
+		return write(stdout)
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.part")
+	if err != nil {
+		return 0, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	n, err := write(tmp)
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("write %s: %w", path, cerr)
+	}
+	if err == nil {
+		if err = os.Rename(tmp.Name(), path); err != nil {
+			err = fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return n, err
+	}
+	return n, nil
+}
+
+// unwrapPath drops the temporary name from a path error.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+

@@ -1,0 +1,37 @@
+package export
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"pencilbox"
+	"pencilbox/engine"
+)
+
+// csvWriter writes puzzle, solution, rank, score, clues, source, tags,
+// profile. The csv importer reads the puzzle, checks the solution, takes
+// the tags and keeps the other columns as metadata.
+type csvWriter struct{ w *csv.Writer }
+
+var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile"}
+
+func openCSV(w io.Writer, _ *writeEnv) (writer, error) {
+	c := csv.NewWriter(w)
+	return &csvWriter{c}, c.Write(csvHeader)
+}
+
+func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
+	source := ""
+	if len(p.Sources) > 0 {
+		source = p.Sources[0].Label
+	}
+	return c.w.Write([]string{p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64),
+		strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile)})
+}
+
+func (c *csvWriter) close() error {
+	c.w.Flush()
+	return c.w.Error()
+}

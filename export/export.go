@@ -1,0 +1,173 @@
+// Package export writes stored puzzles for print and for other tools: PDF
+// booklets and the text formats the importers read back (line, grid, csv,
+// json, url, tatham). Text formats stream, so a million puzzles cost the
+// memory of one page of them.
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"pencilbox"
+	"pencilbox/engine"
+)
+
+// ErrNoPuzzles is Write's answer when the selection is empty.
+var ErrNoPuzzles = errors.New("no puzzles match")
+
+// Format is one export format.
+type Format struct {
+	Name        string
+	Ext         string // file name extension, without the dot
+	ContentType string
+	// Kinds lists the kinds the format can hold; nil = every kind.
+	Kinds []string
+	// Sources: the writer wants each puzzle's sources (csv, json).
+	Sources bool
+	// Whole: the writer needs every puzzle before it writes (pdf); the
+	// others stream.
+	Whole bool
+	open  func(w io.Writer, env *writeEnv) (writer, error)
+}
+
+// writer takes the puzzles in order; n is the 1-based number in the export.
+type writer interface {
+	write(p pencilbox.Puzzle, n int) error
+	close() error
+}
+
+// writeEnv is what a writer may use besides the output.
+type writeEnv struct {
+	opt   Options
+	kinds engine.Registry
+}
+
+// Formats lists every export format.
+func Formats() []Format {
+	return []Format{
+		{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Whole: true, Sources: true, Kinds: []string{"sudoku", "akari"}, open: openPDF},
+		{Name: "line", Ext: "sdm", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openLine},
+		{Name: "grid", Ext: "sdk", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openGrid},
+		{Name: "csv", Ext: "csv", ContentType: "text/csv; charset=utf-8", Kinds: []string{"sudoku"}, Sources: true, open: openCSV},
+		{Name: "json", Ext: "jsonl", ContentType: "application/x-ndjson", Sources: true, open: openJSON},
+		{Name: "url", Ext: "txt", ContentType: "text/plain; charset=utf-8", open: openURL},
+		{Name: "tatham", Ext: "txt", ContentType: "text/plain; charset=utf-8", Kinds: []string{"akari"}, open: openTatham},
+	}
+}
+
+// Lookup finds a format by name.
+func Lookup(name string) (Format, error) {
+	var names []string
+	for _, f := range Formats() {
+		if f.Name == name {
+			return f, nil
+		}
+		names = append(names, f.Name)
+	}
+	return Format{}, fmt.Errorf("unknown export format %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// holds reports whether the format can hold puzzles of kind.
+func (f Format) holds(kind string) bool {
+	if f.Kinds == nil {
+		return true
+	}
+	for _, k := range f.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Options tune an export.
+type Options struct {
+	Format string
+	// PDF only.
+	Paper     string // "A4" (default) or "Letter"
+	PerPage   int    // 1, 2, 4 or 6 puzzles a page (default 4)
+	Title     string // a title page with this title; "" = none
+	ShowIDs   bool   // captions add the puzzle's id and first source
+	Solutions bool   // the solutions at the back
+	ByRank    bool   // the booklet in rank then score order (else as given)
+}
+
+// Check validates the options.
+func (o Options) Check() error {
+	if _, err := Lookup(o.Format); err != nil {
+		return err
+	}
+	switch o.Paper {
+	case "", "A4", "a4", "Letter", "letter":
+	default:
+		return fmt.Errorf("paper %q: want A4 or Letter", o.Paper)
+	}
+	switch o.PerPage {
+	case 0, 1, 2, 4, 6:
+	default:
+		return fmt.Errorf("%d puzzles a page: want 1, 2, 4 or 6", o.PerPage)
+	}
+	return nil
+}
+
+// Source yields the puzzles to export, in order.
+type Source interface {
+	Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error
+}
+
+// Write writes the puzzles of src to w in opt's format and returns how
+// many it wrote. It returns ErrNoPuzzles (wrapped) when src yields none,
+// and an error naming the puzzle when the format cannot hold its kind.
+func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, opt Options) (int, error) {
+	if err := opt.Check(); err != nil {
+		return 0, err
+	}
+	f, _ := Lookup(opt.Format)
+	env := &writeEnv{opt: opt, kinds: kinds}
+	var wr writer
+	n := 0
+	err := src.Each(ctx, f.Sources, func(p pencilbox.Puzzle) error {
+		if !f.holds(p.Kind) {
+			return fmt.Errorf("puzzle %d is %s: the %s format holds %s only (select a kind)", p.ID, p.Kind, f.Name, strings.Join(f.Kinds, ", "))
+		}
+		if wr == nil {
+			var err error
+			if wr, err = f.open(w, env); err != nil {
+				return err
+			}
+		}
+		n++
+		if err := wr.write(p, n); err != nil {
+			return fmt.Errorf("export puzzle %d: %w", p.ID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return n, err
+	}
+	if n == 0 {
+		return 0, ErrNoPuzzles
+	}
+	return n, wr.close()
+}
+
+// parse reads a stored puzzle back into the engine's form.
+func parse(kinds engine.Registry, p pencilbox.Puzzle) (engine.Puzzle, error) {
+	k, err := kinds.Lookup(p.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return k.Parse(p.Givens)
+}
+
+// tagsComment is the "# tags:" line the line-based importers read back.
+func tagsComment(w io.Writer, tags []string) error {
+	if len(tags) == 0 {
+		return nil
+	}
+	_, err := fmt.Fprintf(w, "# tags: %s\n", strings.Join(tags, " "))
+	return err
+}

@@ -1,0 +1,230 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"pencilbox"
+)
+
+// MaxBooklet is the most puzzles one PDF booklet takes.
+const MaxBooklet = 5000
+
+// drawer draws one kind's grids; each kind registers one under its name.
+type drawer interface {
+	// cells is the grid's size in cells (columns, rows).
+	cells(p pencilbox.Puzzle) (w, h int)
+	// draw draws the puzzle (or its solution) with its top-left corner at
+	// x, y and cells of side c millimetres.
+	draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, solution bool) error
+}
+
+var drawers = map[string]drawer{"sudoku": sudokuDrawer{}, "akari": akariDrawer{}}
+
+// pdfWriter gathers the puzzles, then lays out the booklet on close.
+type pdfWriter struct {
+	w       io.Writer
+	env     *writeEnv
+	puzzles []numbered
+}
+
+type numbered struct {
+	p pencilbox.Puzzle
+	n int
+}
+
+func openPDF(w io.Writer, env *writeEnv) (writer, error) {
+	return &pdfWriter{w: w, env: env}, nil
+}
+
+func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
+	if n > MaxBooklet {
+		return fmt.Errorf("a booklet takes at most %d puzzles (use --limit)", MaxBooklet)
+	}
+	if _, ok := drawers[p.Kind]; !ok {
+		return fmt.Errorf("no PDF drawing for %s puzzles", p.Kind)
+	}
+	b.puzzles = append(b.puzzles, numbered{p, n})
+	return nil
+}
+
+// layout is the page geometry in millimetres.
+type layout struct {
+	pw, ph, margin float64
+	cols, rows     int
+}
+
+func pageLayout(paper string, perPage int) layout {
+	l := layout{pw: 210, ph: 297, margin: 15}
+	if paper == "Letter" || paper == "letter" {
+		l.pw, l.ph = 215.9, 279.4
+	}
+	l.cols, l.rows = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}}[perPage][0], map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}}[perPage][1]
+	return l
+}
+
+func (b *pdfWriter) close() error {
+	opt := b.env.opt
+	if opt.PerPage == 0 {
+		opt.PerPage = 4
+	}
+	if opt.ByRank {
+		sort.SliceStable(b.puzzles, func(i, j int) bool {
+			x, y := b.puzzles[i].p, b.puzzles[j].p
+			if x.Rank != y.Rank {
+				return x.Rank < y.Rank
+			}
+			return x.Score < y.Score
+		})
+		for i := range b.puzzles {
+			b.puzzles[i].n = i + 1
+		}
+	}
+	size := "A4"
+	if opt.Paper == "Letter" || opt.Paper == "letter" {
+		size = "Letter"
+	}
+	pdf := fpdf.New("P", "mm", size, "")
+	pdf.SetCreationDate(time.Unix(0, 0).UTC())
+	pdf.SetModificationDate(time.Unix(0, 0).UTC())
+	pdf.SetCreator("pencilbox", true)
+	pdf.SetTitle(opt.Title, true)
+	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
+	pdf.SetAutoPageBreak(false, 0)
+	l := pageLayout(opt.Paper, opt.PerPage)
+	page := 0
+	footer := func() {
+		page++
+		pdf.SetFont("go", "", 9)
+		pdf.SetTextColor(90, 90, 90)
+		pdf.SetXY(0, l.ph-10)
+		pdf.CellFormat(l.pw, 5, fmt.Sprint(page), "", 0, "CM", false, 0, "")
+		pdf.SetTextColor(0, 0, 0)
+	}
+	if opt.Title != "" {
+		pdf.AddPage()
+		pdf.SetFont("go", "B", 28)
+		pdf.SetXY(l.margin, l.ph/3)
+		pdf.MultiCell(l.pw-2*l.margin, 12, opt.Title, "", "C", false)
+		pdf.SetFont("go", "", 13)
+		pdf.SetX(l.margin)
+		what := fmt.Sprintf("%d puzzles", len(b.puzzles))
+		if opt.Solutions {
+			what += ", solutions at the back"
+		}
+		pdf.CellFormat(l.pw-2*l.margin, 10, what, "", 1, "CM", false, 0, "")
+		footer()
+	}
+	// puzzle pages
+	per := l.cols * l.rows
+	cw := (l.pw - 2*l.margin) / float64(l.cols)
+	ch := (l.ph - 2*l.margin - 8) / float64(l.rows)
+	for i, np := range b.puzzles {
+		if i%per == 0 {
+			if i > 0 {
+				footer()
+			}
+			pdf.AddPage()
+		}
+		k := i % per
+		x0 := l.margin + float64(k%l.cols)*cw
+		y0 := l.margin + float64(k/l.cols)*ch
+		captionH := 9.0
+		if err := b.place(pdf, np, x0, y0, cw, ch, captionH, false, opt.ShowIDs); err != nil {
+			return err
+		}
+	}
+	footer()
+	if opt.Solutions {
+		const scols, srows = 3, 4
+		sw := (l.pw - 2*l.margin) / scols
+		sh := (l.ph - 2*l.margin - 14) / srows
+		order := append([]numbered(nil), b.puzzles...)
+		sort.SliceStable(order, func(i, j int) bool { return order[i].n < order[j].n })
+		for i, np := range order {
+			if i%(scols*srows) == 0 {
+				if i > 0 {
+					footer()
+				}
+				pdf.AddPage()
+				pdf.SetFont("go", "B", 16)
+				pdf.SetXY(l.margin, l.margin-4)
+				pdf.CellFormat(l.pw-2*l.margin, 10, "Solutions", "", 0, "LM", false, 0, "")
+			}
+			k := i % (scols * srows)
+			x0 := l.margin + float64(k%scols)*sw
+			y0 := l.margin + 10 + float64(k/scols)*sh
+			if err := b.place(pdf, np, x0, y0, sw, sh, 6, true, false); err != nil {
+				return err
+			}
+		}
+		footer()
+	}
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	return pdf.Output(b.w)
+}
+
+// place draws one puzzle with its caption centred in the box x, y, w, h.
+func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH float64, solution, ids bool) error {
+	p := np.p
+	d := drawers[p.Kind]
+	gw, gh := d.cells(p)
+	pad := 4.0
+	c := math.Min((w-2*pad)/float64(gw), (h-captionH-2*pad)/float64(gh))
+	if !solution {
+		c = math.Min(c, 12) // a 1-up Sudoku stays at a pencil-friendly size
+	}
+	gx := x + (w-c*float64(gw))/2
+	gy := y + captionH + pad/2
+	// caption: number, stars, id and source
+	if solution {
+		pdf.SetFont("go", "B", 9)
+		pdf.SetXY(gx, y)
+		pdf.CellFormat(c*float64(gw), captionH, fmt.Sprintf("No. %d", np.n), "", 0, "LM", false, 0, "")
+	} else {
+		pdf.SetFont("go", "B", 12)
+		label := fmt.Sprintf("No. %d", np.n)
+		pdf.SetXY(gx, y)
+		lw := pdf.GetStringWidth(label) + 2
+		pdf.CellFormat(lw, captionH, label, "", 0, "LM", false, 0, "")
+		stars(pdf, gx+lw+1, y+captionH/2, 1.6, p.Rank)
+		if ids {
+			pdf.SetFont("go", "", 8)
+			src := ""
+			if len(p.Sources) > 0 {
+				src = " · " + p.Sources[0].Label
+			}
+			pdf.SetXY(gx, y+captionH-2)
+			pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
+		}
+	}
+	return d.draw(pdf, p, gx, gy, c, solution)
+}
+
+// stars draws n five-pointed stars of radius r starting at x, centred on y.
+func stars(pdf *fpdf.Fpdf, x, y, r float64, n int) {
+	pdf.SetFillColor(40, 40, 40)
+	for i := 0; i < n; i++ {
+		cx := x + r + float64(i)*(2*r+0.6)
+		var pts []fpdf.PointType
+		for k := 0; k < 10; k++ {
+			rad := r
+			if k%2 == 1 {
+				rad = r * 0.45
+			}
+			a := -math.Pi/2 + float64(k)*math.Pi/5
+			pts = append(pts, fpdf.PointType{X: cx + rad*math.Cos(a), Y: y + rad*math.Sin(a)})
+		}
+		pdf.Polygon(pts, "F")
+	}
+}

@@ -1,0 +1,133 @@
+package export
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"pencilbox"
+	"pencilbox/db"
+)
+
+// FilterSource exports the puzzles of a filter, in its order; Limit caps
+// the count, and Shuffle (when set) picks Limit puzzles at random with
+// that seed, reproducibly, in the shuffled order.
+type FilterSource struct {
+	DB      *db.DB
+	Filter  pencilbox.Filter
+	Limit   int
+	Shuffle *uint64
+}
+
+// chunk is how many puzzles travel together (one sources query each).
+const chunk = 500
+
+// Each streams the puzzles, attaching their sources when asked.
+func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+	if s.Shuffle != nil {
+		return s.shuffled(ctx, withSources, fn)
+	}
+	f := s.Filter
+	f.After, f.Limit = "", s.Limit
+	buf := make([]pencilbox.Puzzle, 0, chunk)
+	flush := func() error {
+		if err := attach(ctx, s.DB, buf, withSources); err != nil {
+			return err
+		}
+		for _, p := range buf {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		buf = buf[:0]
+		return nil
+	}
+	err := s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error {
+		buf = append(buf, p)
+		if len(buf) == chunk {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
+}
+
+// shuffled reads the matching ids (8 bytes each), shuffles them with the
+// seed, keeps Limit and fetches those puzzles in the shuffled order.
+func (s FilterSource) shuffled(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+	f := s.Filter
+	f.After, f.Limit, f.Sort, f.Desc = "", 0, pencilbox.SortID, false
+	var ids []int64
+	if err := s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error { ids = append(ids, p.ID); return nil }); err != nil {
+		return err
+	}
+	r := rand.New(rand.NewPCG(*s.Shuffle, 0x9e3779b97f4a7c15))
+	r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	if s.Limit > 0 && len(ids) > s.Limit {
+		ids = ids[:s.Limit]
+	}
+	return byIDs(ctx, s.DB, ids, withSources, fn)
+}
+
+// SetSource exports a set's puzzles in the set's order (Limit caps them).
+type SetSource struct {
+	DB    *db.DB
+	IDs   []int64 // the set's puzzle ids in order
+	Limit int
+}
+
+func (s SetSource) Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+	ids := s.IDs
+	if s.Limit > 0 && len(ids) > s.Limit {
+		ids = ids[:s.Limit]
+	}
+	return byIDs(ctx, s.DB, ids, withSources, fn)
+}
+
+// byIDs yields the puzzles of ids in that order (missing ids skipped).
+func byIDs(ctx context.Context, d *db.DB, ids []int64, withSources bool, fn func(pencilbox.Puzzle) error) error {
+	for len(ids) > 0 {
+		part := ids[:min(len(ids), chunk)]
+		ids = ids[len(part):]
+		got := map[int64]pencilbox.Puzzle{}
+		err := d.Each(ctx, pencilbox.Filter{IDs: part}, func(p pencilbox.Puzzle) error { got[p.ID] = p; return nil })
+		if err != nil {
+			return err
+		}
+		ordered := make([]pencilbox.Puzzle, 0, len(part))
+		for _, id := range part {
+			if p, ok := got[id]; ok {
+				ordered = append(ordered, p)
+			}
+		}
+		if err := attach(ctx, d, ordered, withSources); err != nil {
+			return err
+		}
+		for _, p := range ordered {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func attach(ctx context.Context, d *db.DB, ps []pencilbox.Puzzle, withSources bool) error {
+	if !withSources || len(ps) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	srcs, err := d.SourcesOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		ps[i].Sources = srcs[ps[i].ID]
+	}
+	return nil
+}
