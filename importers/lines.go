@@ -155,7 +155,9 @@ func ForLines(r io.Reader, emit func(Record) error, fn func(n int, line []byte) 
 			continue
 		}
 		rec := fn(lr.Line(), line)
-		rec.Tags, tags = tags, nil
+		if tags != nil {
+			rec.Tags, tags = append(rec.Tags, tags...), nil
+		}
 		if err := emit(rec); err != nil {
 			return err
 		}

@@ -166,4 +166,3 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-

@@ -88,3 +88,6 @@ func Explain(g *Grid) string {
 	}
 	return ""
 }
+
+// URL is the puzzle's puzz.link URL.
+func (p *Puzzle) URL() string { return p.Grid.URL() }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sampleLibrary makes a library of the bundled sample in a test folder.
+func sampleLibrary(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "lib.db")
+	files, _ := filepath.Glob("../../data/sample/*.txt")
+	if code, _, stderr := runCLI(t, "", append([]string{"import", "--db", path}, files...)...); code != 0 {
+		t.Fatalf("import: %d %s", code, stderr)
+	}
+	return path
+}
+
+// TestExportRequests: bad requests are a clear message and status 1, and
+// never leave a file under the target name; a good one writes it whole.
+func TestExportRequests(t *testing.T) {
+	lib := sampleLibrary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.pdf")
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--tag", "nope", "--format", "pdf", "-o", out}, 1, "no puzzles match"},
+		{[]string{"--set", "Sunday", "--format", "pdf", "-o", out}, 1, "no such set"},
+		{[]string{"--format", "line", "-o", out}, 1, "holds sudoku only"},
+		{[]string{"--kind", "sudoku", "--format", "csv", "-o", filepath.Join(dir, "missing", "x.csv")}, 1, "cannot write"},
+		{[]string{"--format", "docx", "-o", out}, 2, "unknown export format"},
+		{[]string{"--rank", "x", "--format", "csv", "-o", out}, 2, "--rank"},
+		{[]string{"--format", "pdf", "--per-page", "3", "-o", out}, 2, "1, 2, 4 or 6"},
+	} {
+		code, _, stderr := runCLI(t, "", append([]string{"export", "--db", lib}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", tc.args, code, stderr, tc.code, tc.msg)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+			t.Errorf("%v left files behind: %v", tc.args, left)
+		}
+	}
+	code, stdout, stderr := runCLI(t, "", "export", "--db", lib, "--kind", "sudoku", "--rank", "8", "--format", "pdf", "--title", "Hard", "-o", out)
+	if code != 0 || !strings.Contains(stdout, "wrote 22 puzzles") {
+		t.Fatalf("export: %d %s %s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(out); err != nil || !strings.HasPrefix(string(b), "%PDF-") {
+		t.Errorf("the booklet: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*part")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	code, stdout, _ = runCLI(t, "", "export", "--db", lib, "--kind", "sudoku", "--rank", "8", "--limit", "3", "--format", "line", "-o", "-")
+	if code != 0 || strings.Count(stdout, "\n") != 3 {
+		t.Errorf("line to stdout: %d %q", code, stdout)
+	}
+}
