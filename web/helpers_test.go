@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -25,7 +26,6 @@ import (
 	sudokuimp "pencilbox/importers/sudoku"
 	"pencilbox/library"
 	"pencilbox/templates"
-	"pencilbox/web/model"
 )
 
 const (
@@ -48,15 +48,6 @@ func testKinds() (engine.Registry, importers.Registry) {
 
 func testViews() templates.Views {
 	return templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}}
-}
-
-func textExport(w io.Writer, format string, ps []model.Puzzle) error {
-	for _, p := range ps {
-		if _, err := io.WriteString(w, p.Givens+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // seeded is the bundled sample library, imported once into a template
@@ -127,7 +118,7 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
-		Import: lib.Import, Exports: []string{"txt"}, Export: textExport, MaxUpload: 1 << 20}
+		Import: lib.Import, Export: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"pencilbox/db"
 	"pencilbox/engine"
+	"pencilbox/export"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -81,7 +82,7 @@ func (s *Server) library(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.cfg.Exports,
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(),
 		Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
@@ -421,7 +422,7 @@ func (s *Server) setPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.cfg.Exports}))
+	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames()}))
 }
 
 func (s *Server) editSet(c echo.Context) error {
@@ -482,46 +483,99 @@ func (s *Server) deleteSet(c echo.Context) error {
 
 // ---- export
 
-func (s *Server) export(c echo.Context, name, format string, puzzles []model.Puzzle) error {
-	ok := false
-	for _, f := range s.cfg.Exports {
-		ok = ok || f == format
+// exportNames are the formats the export buttons offer.
+func (s *Server) exportNames() []string {
+	if s.cfg.Export == nil {
+		return nil
 	}
-	if !ok || s.cfg.Export == nil {
-		return userErr(http.StatusBadRequest, "Unknown export format %q.", format)
+	var out []string
+	for _, f := range export.Formats() {
+		out = append(out, f.Name)
 	}
-	var buf bytes.Buffer
-	if err := s.cfg.Export(&buf, format, puzzles); err != nil {
-		return err
-	}
-	ctype := "text/plain; charset=utf-8"
-	ext := "txt"
-	if format == "pdf" {
-		ctype, ext = "application/pdf", "pdf"
-	}
-	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, ext))
-	return c.Blob(http.StatusOK, ctype, buf.Bytes())
+	return out
 }
 
+// exportOptions reads the format and the booklet's options from the query.
+func exportOptions(c echo.Context, title string) (export.Format, export.Options, error) {
+	f, err := export.Lookup(c.QueryParam("format"))
+	if err != nil {
+		return f, export.Options{}, userErr(http.StatusBadRequest, "%v", err)
+	}
+	opt := export.Options{Format: f.Name, Paper: c.QueryParam("paper"), Title: title, Solutions: c.QueryParam("solutions") != "0",
+		ShowIDs: c.QueryParam("ids") == "1"}
+	if v := c.QueryParam("per"); v != "" {
+		opt.PerPage, err = strconv.Atoi(v)
+		if err != nil {
+			return f, opt, userErr(http.StatusBadRequest, "per must be 1, 2, 4 or 6")
+		}
+	}
+	if err := opt.Check(); err != nil {
+		return f, opt, userErr(http.StatusBadRequest, "%v", err)
+	}
+	return f, opt, nil
+}
+
+// sendExport writes src in the asked format as a download. Text formats
+// of a filter stream; a set's export (small, and possibly of mixed kinds)
+// is written to memory first so a refusal is a clear page.
+func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt export.Options, src export.Source, stream bool) error {
+	if s.cfg.Export == nil {
+		return userErr(http.StatusNotFound, "Exports are not available on this server.")
+	}
+	h := c.Response().Header()
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, f.Ext))
+	if stream && !f.Whole {
+		h.Set(echo.HeaderContentType, f.ContentType)
+		c.Response().WriteHeader(http.StatusOK)
+		if _, err := export.Write(c.Request().Context(), c.Response(), src, s.cfg.Kinds, opt); err != nil {
+			// the download has begun: cut it short so it is not taken
+			// for a whole file
+			s.cfg.Log.Printf("export %s: %v", name, err)
+			panic(http.ErrAbortHandler)
+		}
+		return nil
+	}
+	var buf bytes.Buffer
+	_, err := export.Write(c.Request().Context(), &buf, src, s.cfg.Kinds, opt)
+	if errors.Is(err, export.ErrNoPuzzles) {
+		h.Del("Content-Disposition")
+		return userErr(http.StatusNotFound, "No puzzles to export.")
+	}
+	if err != nil {
+		h.Del("Content-Disposition")
+		return userErr(http.StatusBadRequest, "The export failed: %v.", err)
+	}
+	return c.Blob(http.StatusOK, f.ContentType, buf.Bytes())
+}
+
+// exportList exports the library list's filter. A format that holds one
+// kind exports that kind's puzzles of the filter.
 func (s *Server) exportList(c echo.Context) error {
-	f, err := parseFilter(c.QueryParams())
+	mf, err := parseFilter(c.QueryParams())
 	if err != nil {
 		return err
 	}
-	f.After, f.Limit, f.IDs = "", 1000, nil
-	var all []model.Puzzle
-	for len(all) < maxSetAdd {
-		page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
-		if err != nil {
-			return err
-		}
-		all = append(all, page.Rows...)
-		if page.Next == "" {
-			break
-		}
-		f.After = page.Next
+	f, opt, err := exportOptions(c, c.QueryParam("title"))
+	if err != nil {
+		return err
 	}
-	return s.export(c, "puzzles", c.QueryParam("format"), all)
+	df := domainFilter(mf)
+	df.After, df.Limit, df.IDs = "", 0, nil
+	if df.Kind == "" && len(f.Kinds) == 1 {
+		df.Kind = f.Kinds[0]
+	}
+	impliedRank(&df, s.cfg.Kinds)
+	opt.ByRank = df.Sort == ""
+	limit := 0
+	if f.Whole {
+		limit = export.MaxBooklet
+	}
+	if n, err := s.cfg.Export.Count(c.Request().Context(), df, 1); err != nil {
+		return err
+	} else if n == 0 {
+		return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+	}
+	return s.sendExport(c, "puzzles", f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df, Limit: limit}, true)
 }
 
 func (s *Server) exportSet(c echo.Context) error {
@@ -529,9 +583,13 @@ func (s *Server) exportSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	set, err := s.loadSet(c, id)
+	si, ids, err := s.sets.Get(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
-	return s.export(c, fmt.Sprintf("set-%d", id), c.QueryParam("format"), set.Items)
+	f, opt, err := exportOptions(c, si.Name)
+	if err != nil {
+		return err
+	}
+	return s.sendExport(c, fmt.Sprintf("set-%d", id), f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
 }

@@ -48,9 +48,6 @@ type Library interface {
 // Its job's Errors hold the bad records with their line numbers.
 type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)
 
-// ExportFunc writes puzzles in an export format (one of Config.Exports) and
-// returns the content type and a file name extension.
-type ExportFunc func(w io.Writer, format string, puzzles []model.Puzzle) error
 
 // Config wires the server.
 type Config struct {
@@ -63,8 +60,8 @@ type Config struct {
 	Views   templates.Views
 	Formats []string // import format names for the form
 	Import  ImportFunc
-	Exports []string // export format names; empty hides the export buttons
-	Export  ExportFunc
+	// Export is the library the export buttons read (nil hides them).
+	Export *db.DB
 	// MaxUpload bounds a request body (default 64 MiB).
 	MaxUpload int64
 	// SessionTTL is how long a login lasts (default 7 days).

@@ -536,11 +536,24 @@ func TestSets(t *testing.T) {
 	if r.code != 200 || !strings.Contains(r.body, "for the Sunday column") || !strings.Contains(r.body, `<svg class="thumb"`) {
 		t.Errorf("set page: %d", r.code)
 	}
-	r = c.get("/sets/1/export?format=txt")
-	if r.code != 200 || strings.Count(r.body, "\n") != 1+len(mid) || !strings.Contains(r.hdr.Get("Content-Disposition"), "set-1.txt") {
+	r = c.get("/sets/1/export?format=json")
+	if r.code != 200 || strings.Count(r.body, "\n") != 1+len(mid) || !strings.Contains(r.hdr.Get("Content-Disposition"), "set-1.jsonl") {
 		t.Errorf("set export: %d %q", r.code, r.body)
 	}
-	r = c.get("/export?kind=sudoku&rank=8&format=txt")
+	if r := c.get("/sets/1/export?format=pdf&per=6"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") || r.hdr.Get("Content-Type") != "application/pdf" {
+		t.Errorf("set booklet: %d %q", r.code, r.hdr.Get("Content-Type"))
+	}
+	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari only") {
+		t.Errorf("set of Sudoku as Tatham IDs: %d %.200s", r.code, r.body)
+	}
+	if r := c.get("/export?tag=nope&format=csv"); r.code != 404 {
+		t.Errorf("empty list export: %d", r.code)
+	}
+	// a one-kind format takes that kind's puzzles of the filter
+	if r := c.get("/export?rank=4&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 4`) {
+		t.Errorf("tatham export of rank 4: %d %q", r.code, r.body)
+	}
+	r = c.get("/export?kind=sudoku&rank=8&format=json")
 	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND rank = 8`); r.code != 200 || strings.Count(r.body, "\n") != n {
 		t.Errorf("list export: %d %q, want %d lines", r.code, r.body, n)
 	}
