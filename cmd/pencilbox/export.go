@@ -139,6 +139,10 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) (int, erro
 		return 0, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	n, err := write(tmp)
+	if err == nil {
+		// CreateTemp makes the file private; an export is an ordinary file
+		err = tmp.Chmod(0o644)
+	}
 	if cerr := tmp.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("write %s: %w", path, cerr)
 	}
