@@ -35,7 +35,7 @@ func registry() importers.Registry {
 }
 
 // MustOpen opens an empty library in a test folder.
-func MustOpen(t *testing.T) *db.DB {
+func MustOpen(t testing.TB) *db.DB {
 	t.Helper()
 	d, err := db.Open(filepath.Join(t.TempDir(), "lib.db"))
 	if err != nil {
@@ -47,7 +47,7 @@ func MustOpen(t *testing.T) *db.DB {
 
 // seeded is the bundled sample library, with extra tags on some puzzles
 // so the round trips have varied tags to carry.
-func seeded(t *testing.T) *db.DB {
+func seeded(t testing.TB) *db.DB {
 	t.Helper()
 	d := MustOpen(t)
 	ctx := context.Background()
@@ -313,4 +313,19 @@ func readPNG(t *testing.T, path string) image.Image {
 		t.Fatal(err)
 	}
 	return img
+}
+
+// BenchmarkBooklet100: a 100-puzzle booklet with solutions (bar: 2 s).
+func BenchmarkBooklet100(b *testing.B) {
+	src := seeded(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var buf bytes.Buffer
+		n, err := export.Write(context.Background(), &buf, export.FilterSource{DB: src, Filter: pencilbox.Filter{Kind: "sudoku"}, Limit: 100}, kinds,
+			export.Options{Format: "pdf", Title: "One hundred", Solutions: true, ByRank: true})
+		if err != nil || n != 100 {
+			b.Fatal(n, err)
+		}
+		b.ReportMetric(float64(buf.Len())/1024, "KB")
+	}
 }
