@@ -49,6 +49,7 @@ type BatchResult struct {
 // added. The job's counts (when job is not nil) are updated in the same
 // transaction, so they always match what is stored.
 func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDelta) (res BatchResult, err error) {
+	defer d.plans.changed()
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
 		return res, fmt.Errorf("add batch: %w", err)
@@ -233,6 +234,7 @@ func reindex(ctx context.Context, x execer, id int64) error {
 
 // SetTags replaces the tags of puzzle id.
 func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
+	defer d.plans.changed()
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("set tags: %w", err)
@@ -568,8 +570,23 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 	return 0
 }
 
-// plan sizes f's sets and counts its matches up to CountCap+1.
+// plan sizes f's sets and counts its matches up to CountCap+1. Paging
+// through one filter asks for the same plan at every page: it is kept for
+// a few seconds, and forgotten at any write through this DB.
 func (d *DB) plan(ctx context.Context, f pencilbox.Filter) (plan, error) {
+	key := planKey(f)
+	if pl, ok := d.plans.get(key); ok {
+		return pl, nil
+	}
+	gen := d.plans.generation()
+	pl, err := d.newPlan(ctx, f)
+	if err == nil {
+		d.plans.put(key, pl, gen)
+	}
+	return pl, err
+}
+
+func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 	var pl plan
 	if _, err := sortColumn(f.Sort); err != nil {
 		return pl, err
