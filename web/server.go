@@ -48,7 +48,6 @@ type Library interface {
 // Its job's Errors hold the bad records with their line numbers.
 type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)
 
-
 // Config wires the server.
 type Config struct {
 	Library Library
