@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"pencilbox/db"
+	"pencilbox/library"
+)
+
+// runCheck is `pencilbox check`: the integrity check, then every stored
+// analysis against the engine. Exit status: 0 all agree, 1 mismatches or
+// a damaged database (after --fix: the mismatches were mended), 2 no
+// database.
+func runCheck(e *env, args []string) int {
+	fs := newFlags(e, "check")
+	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
+	fix := fs.Bool("fix", false, "store the engine's analysis where it differs")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "rating workers")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check: no library at", *dbPath)
+		return 2
+	}
+	store, err := db.Open(*dbPath)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check:", err)
+		return 2
+	}
+	defer store.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	rep, err := library.Check(ctx, store, e.kinds, library.CheckOptions{Jobs: *jobs, Fix: *fix, Report: e.stdout})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check:", err)
+		return 2
+	}
+	fmt.Fprintf(e.stdout, "integrity: %s; checked %d puzzles in %.1f s: %d mismatches", rep.Integrity, rep.Checked, time.Since(start).Seconds(), rep.Mismatches)
+	if *fix {
+		fmt.Fprintf(e.stdout, ", %d fixed", rep.Fixed)
+	}
+	fmt.Fprintln(e.stdout)
+	if rep.Integrity != "ok" || rep.Mismatches > 0 {
+		return 1
+	}
+	return 0
+}

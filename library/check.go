@@ -1,0 +1,159 @@
+package library
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+)
+
+// CheckOptions tune Check.
+type CheckOptions struct {
+	Jobs   int       // workers (0 = all cores)
+	Fix    bool      // write the engine's analysis over mismatching rows
+	Report io.Writer // each mismatch, as "puzzle ID: ..." (the first MaxReported)
+}
+
+// MaxReported is how many mismatches Check writes out; the rest are counted.
+const MaxReported = 20
+
+// CheckReport is what Check found.
+type CheckReport struct {
+	Integrity  string // PRAGMA integrity_check's verdict ("ok")
+	Checked    int
+	Mismatches int
+	Fixed      int
+}
+
+// Check verifies the database (integrity_check) and every stored analysis
+// against the engine: status, solution, rank, score and profile, as after
+// an engine change. It streams the library (memory bounded), rates on
+// opts.Jobs workers, and with opts.Fix stores the engine's answers.
+func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckOptions) (CheckReport, error) {
+	var rep CheckReport
+	var err error
+	if rep.Integrity, err = store.IntegrityCheck(ctx); err != nil {
+		return rep, err
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opts.Report == nil {
+		opts.Report = io.Discard
+	}
+	type result struct {
+		fixed pencilbox.Puzzle
+		diff  string
+	}
+	work := make(chan pencilbox.Puzzle, 4*opts.Jobs)
+	results := make(chan result, 4*opts.Jobs)
+	var wg sync.WaitGroup
+	for range opts.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				fixed, diff := recheck(kinds, p)
+				results <- result{fixed, diff}
+			}
+		}()
+	}
+	var fixes []pencilbox.Puzzle
+	var fixErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for r := range results {
+			rep.Checked++
+			if r.diff == "" {
+				continue
+			}
+			rep.Mismatches++
+			if rep.Mismatches <= MaxReported {
+				fmt.Fprintln(opts.Report, r.diff)
+			}
+			if opts.Fix && r.fixed.ID != 0 && fixErr == nil {
+				fixes = append(fixes, r.fixed)
+				if len(fixes) == 500 {
+					fixErr = store.SetAnalysis(ctx, fixes)
+					rep.Fixed += len(fixes)
+					fixes = fixes[:0]
+				}
+			}
+		}
+	}()
+	err = store.Each(ctx, pencilbox.Filter{}, func(p pencilbox.Puzzle) error {
+		select {
+		case work <- p:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	close(work)
+	wg.Wait()
+	close(results)
+	<-done
+	if err != nil {
+		return rep, err
+	}
+	if fixErr == nil && len(fixes) > 0 {
+		fixErr = store.SetAnalysis(ctx, fixes)
+		rep.Fixed += len(fixes)
+	}
+	if rep.Mismatches > MaxReported {
+		fmt.Fprintf(opts.Report, "... and %d more mismatches\n", rep.Mismatches-MaxReported)
+	}
+	return rep, fixErr
+}
+
+// recheck rates p again and says how the stored analysis differs ("" if
+// it does not); fixed carries the engine's analysis.
+func recheck(kinds engine.Registry, p pencilbox.Puzzle) (pencilbox.Puzzle, string) {
+	k, err := kinds.Lookup(p.Kind)
+	if err != nil {
+		return pencilbox.Puzzle{}, fmt.Sprintf("puzzle %d: %v", p.ID, err)
+	}
+	ep, err := k.Parse(p.Givens)
+	if err != nil {
+		return pencilbox.Puzzle{}, fmt.Sprintf("puzzle %d: the stored givens no longer parse: %v", p.ID, err)
+	}
+	r := ep.Rate(false)
+	fixed := p
+	fixed.Status, fixed.Solution, fixed.Rank, fixed.Score, fixed.Hypothesis, fixed.Profile = r.Status, r.Solution, r.Rank, r.Score, r.Hypothesis, r.Profile
+	var diffs []string
+	if p.Status != r.Status {
+		diffs = append(diffs, fmt.Sprintf("status stored %s, engine %s", p.Status, r.Status))
+	}
+	if p.Solution != r.Solution {
+		diffs = append(diffs, "solution differs")
+	}
+	if p.Rank != r.Rank {
+		diffs = append(diffs, fmt.Sprintf("rank stored %d, engine %d", p.Rank, r.Rank))
+	}
+	if p.Score != r.Score {
+		diffs = append(diffs, fmt.Sprintf("score stored %g, engine %g", p.Score, r.Score))
+	}
+	if p.Hypothesis != r.Hypothesis {
+		diffs = append(diffs, fmt.Sprintf("hypothesis stored %s, engine %s", p.Hypothesis, r.Hypothesis))
+	}
+	if a, b := engine.ProfileString(p.Profile), engine.ProfileString(r.Profile); a != b {
+		diffs = append(diffs, fmt.Sprintf("profile stored %q, engine %q", a, b))
+	}
+	if len(diffs) == 0 {
+		return fixed, ""
+	}
+	s := fmt.Sprintf("puzzle %d:", p.ID)
+	for i, d := range diffs {
+		if i > 0 {
+			s += ";"
+		}
+		s += " " + d
+	}
+	return fixed, s
+}
