@@ -55,5 +55,16 @@ generate-check:
 	  diff -r templates $$tmp/templates >/dev/null || { rm -rf $$tmp; echo "templates/*_templ.go are stale: run make generate"; exit 1; }; \
 	  rm -rf $$tmp
 
+# Each fuzz target in turn for FUZZTIME (plain `go test` runs their seed
+# corpora in testdata/fuzz, and so does CI).
+FUZZTIME ?= 30s
+FUZZ_TARGETS := FuzzFormats:./importers FuzzOpen:./importers \
+	FuzzParseSolve:./engine/sudoku FuzzURL:./engine/sudoku FuzzRate:./engine/sudoku \
+	FuzzParse:./engine/akari
+fuzz:
+	@for t in $(FUZZ_TARGETS); do name=$${t%%:*}; pkg=$${t#*:}; \
+	  echo "== $$name ($$pkg, $(FUZZTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -parallel 1 $$pkg || exit 1; done
+
 clean:
 	rm -rf bin

@@ -229,3 +229,39 @@ func FuzzFormats(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOpen: detection and Open take any bytes (and any forced format name)
+// without panicking, and a detected format reads the input to the end.
+func FuzzOpen(f *testing.F) {
+	f.Add([]byte(top1+"\n"), "")
+	f.Add([]byte("\x00\x01\x02\xff"), "")
+	f.Add([]byte("https://puzz.link/p?akari/3/3/1\n"), "url")
+	f.Add([]byte(`{"kind":"sudoku","puzzle":"`+top1+`"}`+"\n"), "")
+	f.Add([]byte("# tags: a b\n"+top1+"\n"), "line")
+	reg := registry()
+	f.Fuzz(func(t *testing.T, in []byte, forced string) {
+		fm, r, err := importers.Open(strings.NewReader(string(in)), reg, forced)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty error")
+			}
+			return
+		}
+		n := 0
+		if err := fm.Read(r, func(rec importers.Record) error {
+			n++
+			if rec.Err != nil && rec.Err.Error() == "" {
+				t.Fatalf("%s: a bad record without a reason", fm.Name)
+			}
+			if len(rec.Tags) > 64 {
+				t.Fatalf("%s: %d tags", fm.Name, len(rec.Tags))
+			}
+			return nil
+		}); err != nil {
+			t.Fatalf("%s: %v", fm.Name, err)
+		}
+		if n > 1+strings.Count(string(in), "\n") {
+			t.Fatalf("%s: %d records from %d lines", fm.Name, n, 1+strings.Count(string(in), "\n"))
+		}
+	})
+}
