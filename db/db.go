@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite"
@@ -133,10 +134,26 @@ func Migrate(ctx context.Context, w *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+	// Two processes opening a new or older database at once both see the
+	// same pending migrations; the one that loses the write lock fails on
+	// "already exists" after the winner committed. Every migration runs in
+	// its own transaction, so the loser's attempt left nothing behind: look
+	// again, and try again while migrations are still pending.
+
+	for attempt := 1; attempt <= 5; attempt++ {
+		if _, err = p.Up(ctx); err == nil {
+			return nil
+		}
+		if pending, perr := p.HasPending(ctx); perr == nil && !pending {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("migrate: %w", ctx.Err())
+		case <-time.After(time.Duration(attempt) * 50 * time.Millisecond):
+		}
 	}
-	return nil
+	return fmt.Errorf("migrate: %w", err)
 }
 
 func newProvider(w *sql.DB) (*goose.Provider, error) {

@@ -82,6 +82,34 @@ func TestOpenPragmas(t *testing.T) {
 	}
 }
 
+// Two programs started at once on a new database (two imports, an import
+// and the server) both find every migration pending; both must open it.
+func TestOpenConcurrentlyMigratesOnce(t *testing.T) {
+	for round := range 5 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("lib%d.db", round))
+		const n = 4
+		errs := make(chan error, n)
+		dbs := make(chan *db.DB, n)
+		for range n {
+			go func() {
+				d, err := db.Open(path)
+				errs <- err
+				dbs <- d
+			}()
+		}
+		for range n {
+			if err := <-errs; err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+			d := <-dbs
+			if v, err := d.Version(context.Background()); err != nil || v != latestVersion(t) {
+				t.Errorf("round %d: version %d, %v; want %d", round, v, err, latestVersion(t))
+			}
+			d.Close()
+		}
+	}
+}
+
 func TestOpenMissingFolder(t *testing.T) {
 	if _, err := db.Open(filepath.Join(t.TempDir(), "no", "such", "lib.db")); err == nil {
 		t.Error("Open in a missing folder succeeded")
