@@ -138,7 +138,7 @@ func clip(b []byte) string {
 func detectBlock(head []byte, parse rowParser) bool {
 	// Rows of '.', '#', 'X' and 0-4 with a black cell are an Akari grid.
 	for _, l := range importers.HeadLines(head, 12) {
-		if bytes.IndexAny(l, "#X") >= 0 && len(bytes.Trim(l, ".#X01234 \t")) == 0 {
+		if bytes.ContainsAny(l, "#X") && len(bytes.Trim(l, ".#X01234 \t")) == 0 {
 			return false
 		}
 	}

@@ -270,30 +270,6 @@ func TestHostileInput(t *testing.T) {
 	}
 }
 
-func countFile(t *testing.T, f importers.Format, path string) (good, bad int, first []importers.Record) {
-	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	err = f.Read(fh, func(r importers.Record) error {
-		if r.Err != nil {
-			bad++
-			if len(first) < 3 {
-				first = append(first, r)
-			}
-		} else {
-			good++
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return
-}
-
 func TestSharedData(t *testing.T) {
 	dir := shared.Path(t, "data/sudoku")
 	tests := []struct {
