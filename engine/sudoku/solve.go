@@ -2,253 +2,296 @@ package sudoku
 
 import "math/bits"
 
-// all is the candidate mask of every digit.
+// The fast solver keeps, for each digit, where it may still go as three band
+// masks of 27 bits (a band is three rows; bit 9*row+column, row within the
+// band). This is the layout of the JCZ solvers that tdoku measures itself
+// against: the rows and boxes of a band are then bit fields of one word, so
+// a digit's whole band is reasoned about with a few table lookups, and the
+// cells of all nine digits are counted with bit-sliced adders.
+//
+// A cell index c maps to band c/27 and bit c%27, because 27*band +
+// 9*(row%3) + column = 9*row + column.
+
+// all is the candidate mask of every digit in a cell (used by the rater).
 const all = 0x1FF
 
-// state is the fast solver's position: small fixed arrays copied by value on
-// a guess, so backtracking is just dropping the copy.
+// bandAll is every cell of a band.
+const bandAll = 1<<27 - 1
+
+// Tables computed once at start-up, never written after.
+var (
+	// rowBoxes maps a row's 9 column bits to the 3 boxes they touch.
+	rowBoxes [512]uint32
+	// bandKeep maps the segments of a band that may hold a digit (bit
+	// 3*row+box: the digit has a place in that row within that box) to the
+	// cells that survive: a digit sits once in each row and once in each box
+	// of a band, so the rows are matched one to one with the boxes, and a
+	// segment that takes part in no such matching cannot hold the digit.
+	// This is pointing and claiming within the band, done for all three
+	// rows and boxes at once. Zero means no matching: a contradiction.
+	bandKeep [512]uint32
+	// bandPeers is a cell's row, box and column within its band (without
+	// the cell itself).
+	bandPeers [27]uint32
+	// colBits is a column's three cells within a band.
+	colBits [9]uint32
+	// lonely maps a row's column bits to themselves when there is only
+	// one, else to zero.
+	lonely [512]uint32
+)
+
+func init() {
+	for r := range 512 {
+		for box := range 3 {
+			if r>>(3*box)&7 != 0 {
+				rowBoxes[r] |= 1 << box
+			}
+		}
+	}
+	var segment [9]uint32 // cells of segment 3*row+box
+	for row := range 3 {
+		for box := range 3 {
+			segment[3*row+box] = 7 << (9*row + 3*box)
+		}
+	}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for segs := range 512 {
+		for _, p := range perms {
+			var keep uint32
+			ok := true
+			for row, box := range p {
+				s := 3*row + box
+				if segs>>s&1 == 0 {
+					ok = false
+					break
+				}
+				keep |= segment[s]
+			}
+			if ok {
+				bandKeep[segs] |= keep
+			}
+		}
+	}
+	for c := range 9 {
+		lonely[1<<c] = 1 << c
+		colBits[c] = 1<<c | 1<<(9+c) | 1<<(18+c)
+	}
+	for i := range 27 {
+		row, col := i/9, i%9
+		peers := uint32(0x1FF)<<(9*row) | colBits[col]
+		for r := range 3 {
+			peers |= 7 << (9*r + col/3*3)
+		}
+		bandPeers[i] = peers &^ (1 << i)
+	}
+}
+
+// state is the fast solver's position: 228 bytes copied by value on a guess,
+// so backtracking is dropping the copy.
 type state struct {
-	cand  [81]uint16 // candidates of unsolved cells; 0 once solved
-	val   [81]uint8  // placed digits, 0 while unsolved
-	done  [27]uint16 // digits placed in each house
-	queue [81]uint8  // cells whose candidates fell to one, to be placed
-	qn    uint8
-	left  uint8 // unsolved cells
-	lines bool  // apply box-line reduction when singles stall
+	// cand[d][b]: cells of band b where digit d+1 may go. A placed cell
+	// keeps the bit of its digit and loses all others.
+	cand [9][3]uint32
+	// seen[d][b] is cand[d][b] as of its last band reduction; a band is
+	// reduced again only once something else removed a cell from it.
+	seen [9][3]uint32
+	open [3]uint32 // cells not yet placed
 }
 
 // load sets up a state from givens. It reports false when the givens
 // already contradict each other.
 func (s *state) load(g *Grid) bool {
-	for i := range s.cand {
-		s.cand[i] = all
+	for d := range s.cand {
+		s.cand[d] = [3]uint32{bandAll, bandAll, bandAll}
+		s.seen[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
 	}
-	s.left = 81
-	for c, d := range g {
-		if d == 0 {
+	s.open = [3]uint32{bandAll, bandAll, bandAll}
+	for c, v := range g {
+		if v == 0 {
 			continue
 		}
-		if s.cand[c]&(1<<(d-1)) == 0 || !s.assign(c, d) {
-			return false
+		b, bit := c/27, uint32(1)<<(c%27)
+		if s.cand[v-1][b]&bit == 0 {
+			return false // a peer holds the same digit
 		}
+		s.place(int(v-1), b, bit)
 	}
 	return true
 }
 
-// assign places d in cell c and removes d from the peers' candidates. A peer
-// left with one candidate is queued; one left with none is a contradiction.
-func (s *state) assign(c int, d uint8) bool {
-	bit := uint16(1) << (d - 1)
-	s.val[c] = d
-	s.cand[c] = 0
-	s.left--
-	h := &CellHouses[c]
-	s.done[h[0]] |= bit
-	s.done[h[1]] |= bit
-	s.done[h[2]] |= bit
-	for _, p := range &Peers[c] {
-		m := s.cand[p]
-		if m&bit == 0 {
-			continue
-		}
-		m &^= bit
-		s.cand[p] = m
-		if m&(m-1) == 0 {
-			if m == 0 {
-				return false
-			}
-			s.queue[s.qn] = p
-			s.qn++
+// place puts digit d in the cell bit of band b: the digit leaves the cell's
+// row, box and column, and the other digits leave the cell.
+func (s *state) place(d, b int, bit uint32) {
+	i := bits.TrailingZeros32(bit)
+	col := colBits[i%9]
+	c := &s.cand[d]
+	c[0] &^= col
+	c[1] &^= col
+	c[2] &^= col
+	c[b] |= bit
+	c[b] &^= bandPeers[i]
+	for e := range s.cand {
+		if e != d {
+			s.cand[e][b] &^= bit
 		}
 	}
-	return true
+	s.open[b] &^= bit
 }
 
-// propagate applies naked and hidden singles until neither makes progress.
+// propagate places naked and hidden singles and reduces every digit's bands
+// until nothing changes. It reports false on a contradiction.
 func (s *state) propagate() bool {
 	for {
-		for s.qn > 0 {
-			s.qn--
-			c := s.queue[s.qn]
-			m := s.cand[c]
-			if m == 0 {
-				if s.val[c] != 0 {
-					continue // placed already, via a hidden single
+		placed := false
+		// Each digit's bands: the row-box matching, then rows left with a
+		// single cell (hidden singles of rows and, through the matching,
+		// of boxes).
+		for d := range s.cand {
+			for b := range 3 {
+				a := s.cand[d][b]
+				if a == s.seen[d][b] {
+					continue
 				}
-				return false
-			}
-			if !s.assign(int(c), uint8(bits.TrailingZeros16(m))+1) {
-				return false
+				segs := rowBoxes[a&0x1FF] | rowBoxes[a>>9&0x1FF]<<3 | rowBoxes[a>>18]<<6
+				a &= bandKeep[segs]
+				if a == 0 {
+					return false
+				}
+				s.cand[d][b] = a
+				s.seen[d][b] = a
+				lone := (lonely[a&0x1FF] | lonely[a>>9&0x1FF]<<9 | lonely[a>>18]<<18) & s.open[b]
+				for lone != 0 {
+					bit := lone & -lone
+					lone ^= bit
+					if s.cand[d][b]&bit == 0 {
+						return false // taken by a placement just made
+					}
+					s.place(d, b, bit)
+					placed = true
+				}
 			}
 		}
-		if s.left == 0 {
+		// Naked singles: count each open cell's candidates with bit-sliced
+		// adders over the nine digits.
+		for b := range 3 {
+			var one, two uint32
+			for d := range s.cand {
+				x := s.cand[d][b]
+				two |= one & x
+				one |= x
+			}
+			open := s.open[b]
+			if open&^one != 0 {
+				return false // an open cell without a candidate
+			}
+			singles := open & one &^ two
+			for singles != 0 {
+				bit := singles & -singles
+				singles ^= bit
+				d := 0
+				for d < 9 && s.cand[d][b]&bit == 0 {
+					d++
+				}
+				if d == 9 {
+					return false // emptied by a placement just made
+				}
+				s.place(d, b, bit)
+				placed = true
+			}
+		}
+		if placed {
+			continue
+		}
+		// Hidden singles of columns, once the rest is stuck.
+		for d := range s.cand {
+			var once, twice, done uint32
+			for b := range 3 {
+				a := s.cand[d][b]
+				r0, r1, r2 := a&0x1FF, a>>9&0x1FF, a>>18
+				cols := r0 | r1 | r2
+				twice |= once&cols | r0&r1 | r0&r2 | r1&r2
+				once |= cols
+				p := a &^ s.open[b]
+				done |= p | p>>9 | p>>18
+			}
+			if once != 0x1FF {
+				return false // a column without a place for d
+			}
+			single := once &^ twice &^ done & 0x1FF
+			for single != 0 {
+				col := colBits[bits.TrailingZeros32(single)]
+				single &= single - 1
+				for b := range 3 {
+					if bit := s.cand[d][b] & col; bit != 0 {
+						s.place(d, b, bit)
+						placed = true
+						break
+					}
+				}
+			}
+		}
+		if !placed {
 			return true
 		}
-		found := false
-		for h := range Houses {
-			var once, twice uint16
-			for _, c := range &Houses[h] {
-				m := s.cand[c]
-				twice |= once & m
-				once |= m
-			}
-			if once|s.done[h] != all {
-				return false // some digit has no place left in this house
-			}
-			hidden := once &^ twice
-			for hidden != 0 {
-				bit := hidden & -hidden
-				hidden &^= bit
-				for _, c := range &Houses[h] {
-					m := s.cand[c]
-					if m&bit == 0 {
-						continue
-					}
-					if m != bit {
-						s.cand[c] = bit
-						s.queue[s.qn] = c
-						s.qn++
-						found = true
-					}
-					break
-				}
-			}
-		}
-		// A cell claimed by two hidden singles keeps the first digit; the
-		// other digit then has no place in its house, which the next pass
-		// reports as a contradiction.
-		if found {
-			continue
-		}
-		if !s.lines || !s.intersections() {
-			return true
-		}
 	}
 }
 
-// intersections applies box-line reduction (pointing and claiming) once
-// over the whole grid. It reports whether it removed any candidate; cells
-// it leaves with one candidate are queued, none is left with zero (a digit
-// is only removed where it has another place).
-func (s *state) intersections() bool {
-	// seg[r][k]: candidates of the 3 cells of row r in stack k;
-	// cseg[c][k]: candidates of the 3 cells of column c in band k.
-	var seg, cseg [9][3]uint16
-	for r := 0; r < 9; r++ {
-		row := s.cand[r*9 : r*9+9]
-		for k := 0; k < 3; k++ {
-			seg[r][k] = row[3*k] | row[3*k+1] | row[3*k+2]
-		}
-	}
-	for c := 0; c < 9; c++ {
-		for k := 0; k < 3; k++ {
-			cseg[c][k] = s.cand[(3*k)*9+c] | s.cand[(3*k+1)*9+c] | s.cand[(3*k+2)*9+c]
-		}
-	}
-	changed := false
-	// Rows: for band b and stack k, the three row segments r of box (b,k).
-	for b := 0; b < 3; b++ {
-		for k := 0; k < 3; k++ {
-			for i := 0; i < 3; i++ {
-				r := 3*b + i
-				o1, o2 := 3*b+(i+1)%3, 3*b+(i+2)%3
-				a := seg[r][k]
-				// pointing: digits of the box only in this row
-				point := a &^ (seg[o1][k] | seg[o2][k])
-				// claiming: digits of the row only in this box
-				claim := a &^ (seg[r][(k+1)%3] | seg[r][(k+2)%3])
-				if point != 0 {
-					for _, kk := range [2]int{(k + 1) % 3, (k + 2) % 3} {
-						if seg[r][kk]&point != 0 {
-							changed = s.removeSeg(r*9+3*kk, 1, point) || changed
-						}
-					}
-				}
-				if claim != 0 {
-					for _, rr := range [2]int{o1, o2} {
-						if seg[rr][k]&claim != 0 {
-							changed = s.removeSeg(rr*9+3*k, 1, claim) || changed
-						}
-					}
-				}
+// solved reports whether every cell holds a digit.
+func (s *state) solved() bool { return s.open[0]|s.open[1]|s.open[2] == 0 }
+
+// grid writes the placed digits out.
+func (s *state) grid() Grid {
+	var g Grid
+	for d := range s.cand {
+		for b := range 3 {
+			x := s.cand[d][b] &^ s.open[b]
+			for x != 0 {
+				g[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
+				x &= x - 1
 			}
 		}
 	}
-	if changed {
-		return true
+	return g
+}
+
+// pick returns the open cell with the fewest candidates (band and bit),
+// looking for a cell with two first, as nearly every node has one.
+func (s *state) pick() (int, uint32) {
+	for b := range 3 {
+		var one, two, three uint32
+		for d := range s.cand {
+			x := s.cand[d][b]
+			three |= two & x
+			two |= one & x
+			one |= x
+		}
+		if pair := s.open[b] & two &^ three; pair != 0 {
+			return b, pair & -pair
+		}
 	}
-	for st := 0; st < 3; st++ {
-		for k := 0; k < 3; k++ {
-			for i := 0; i < 3; i++ {
-				c := 3*st + i
-				o1, o2 := 3*st+(i+1)%3, 3*st+(i+2)%3
-				a := cseg[c][k]
-				point := a &^ (cseg[o1][k] | cseg[o2][k])
-				claim := a &^ (cseg[c][(k+1)%3] | cseg[c][(k+2)%3])
-				if point != 0 {
-					for _, kk := range [2]int{(k + 1) % 3, (k + 2) % 3} {
-						if cseg[c][kk]&point != 0 {
-							changed = s.removeSeg(3*kk*9+c, 9, point) || changed
-						}
-					}
+	// No cell with two candidates (rare): count them one by one.
+	bestB, best, bestN := 0, uint32(0), 10
+	for b := range 3 {
+		for x := s.open[b]; x != 0; x &= x - 1 {
+			bit := x & -x
+			n := 0
+			for d := range s.cand {
+				if s.cand[d][b]&bit != 0 {
+					n++
 				}
-				if claim != 0 {
-					for _, cc := range [2]int{o1, o2} {
-						if cseg[cc][k]&claim != 0 {
-							changed = s.removeSeg(3*k*9+cc, 9, claim) || changed
-						}
-					}
-				}
+			}
+			if n < bestN {
+				bestB, best, bestN = b, bit, n
 			}
 		}
 	}
-	return changed
+	return bestB, best
 }
 
-// removeSeg removes digits from the three cells start, start+step,
-// start+2*step, queueing cells left with one candidate.
-func (s *state) removeSeg(start, step int, digits uint16) bool {
-	changed := false
-	for c := start; c < start+3*step; c += step {
-		m := s.cand[c]
-		if m&digits == 0 {
-			continue
-		}
-		m &^= digits
-		s.cand[c] = m
-		changed = true
-		if m&(m-1) == 0 {
-			// A cell left empty stays in the queue, where propagate
-			// reports it as a contradiction.
-			s.queue[s.qn] = uint8(c)
-			s.qn++
-		}
-	}
-	return changed
-}
-
-// pick returns the unsolved cell with the fewest candidates.
-func (s *state) pick() int {
-	best, bestN := -1, 10
-	for c := range s.cand {
-		m := s.cand[c]
-		if m == 0 {
-			continue
-		}
-		n := bits.OnesCount16(m)
-		if n < bestN {
-			best, bestN = c, n
-			if n == 2 {
-				break
-			}
-		}
-	}
-	return best
-}
-
-// Solver counts solutions with singles propagation and a dynamically chosen
-// most-constrained cell at every node. The zero value is ready to use; a
-// Solver is not safe for concurrent use, but is cheap to make per goroutine.
+// Solver counts solutions with singles propagation, band reduction and a
+// dynamically chosen most-constrained cell at every node. The zero value is
+// ready to use; a Solver is not safe for concurrent use, but is cheap to
+// make per goroutine.
 type Solver struct {
 	limit    int
 	count    int
@@ -257,8 +300,6 @@ type Solver struct {
 	// stack holds one state per search depth, so a guess copies into a
 	// slot that already exists instead of allocating.
 	stack [82]state
-	// NoIntersections turns box-line reduction off (for measurements).
-	NoIntersections bool
 }
 
 // Count counts the solutions of g, stopping at limit (2 decides
@@ -266,7 +307,6 @@ type Solver struct {
 func (sv *Solver) Count(g *Grid, limit int) (int, Grid) {
 	sv.limit, sv.count, sv.Nodes = limit, 0, 0
 	s := &sv.stack[0]
-	*s = state{lines: !sv.NoIntersections}
 	if !s.load(g) || !s.propagate() {
 		return 0, Grid{}
 	}
@@ -275,24 +315,41 @@ func (sv *Solver) Count(g *Grid, limit int) (int, Grid) {
 }
 
 func (sv *Solver) search(depth int) {
-	sv.Nodes++
-	s := &sv.stack[depth]
-	if s.left == 0 {
-		if sv.count == 0 {
-			sv.solution = s.val
+	for {
+		sv.Nodes++
+		s := &sv.stack[depth]
+		if s.solved() {
+			if sv.count == 0 {
+				sv.solution = s.grid()
+			}
+			sv.count++
+			return
 		}
-		sv.count++
-		return
-	}
-	c := s.pick()
-	m := s.cand[c]
-	for m != 0 && sv.count < sv.limit {
-		d := uint8(bits.TrailingZeros16(m)) + 1
-		m &= m - 1
-		child := &sv.stack[depth+1]
-		*child = *s
-		if child.assign(c, d) && child.propagate() {
-			sv.search(depth + 1)
+		b, bit := s.pick()
+		var digits uint32
+		for d := range s.cand {
+			if s.cand[d][b]&bit != 0 {
+				digits |= 1 << d
+			}
+		}
+		// Every digit but the last is tried on a copy; the last is placed
+		// in this state itself, as nothing else needs it afterwards.
+		for digits&(digits-1) != 0 {
+			d := bits.TrailingZeros32(digits)
+			digits &= digits - 1
+			child := &sv.stack[depth+1]
+			*child = *s
+			child.place(d, b, bit)
+			if child.propagate() {
+				sv.search(depth + 1)
+			}
+			if sv.count >= sv.limit {
+				return
+			}
+		}
+		s.place(bits.TrailingZeros32(digits), b, bit)
+		if !s.propagate() {
+			return
 		}
 	}
 }

@@ -28,17 +28,21 @@ var benchSets = []struct{ name, file string }{
 	{"hardest1106", "data/sudoku/forum_hardest_1106.txt"},
 }
 
-// BenchmarkFast measures the uniqueness check (count to 2) per puzzle.
+// BenchmarkFast measures the uniqueness check (count to 2) per puzzle, and
+// the search nodes it takes.
 func BenchmarkFast(b *testing.B) {
 	for _, set := range benchSets {
 		b.Run(set.name, func(b *testing.B) {
 			gs := loadGrids(b, set.file)
 			var sv sudoku.Solver
+			nodes := 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				sv.Count(&gs[i%len(gs)], 2)
+				nodes += sv.Nodes
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/puzzle")
 		})
 	}
 }
@@ -61,28 +65,5 @@ func BenchmarkReference(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 		})
-	}
-}
-
-// BenchmarkIntersections shows what box-line reduction buys the search.
-func BenchmarkIntersections(b *testing.B) {
-	for _, set := range benchSets {
-		for _, off := range []bool{false, true} {
-			name := set.name + "/lines"
-			if off {
-				name = set.name + "/singles-only"
-			}
-			b.Run(name, func(b *testing.B) {
-				gs := loadGrids(b, set.file)
-				sv := sudoku.Solver{NoIntersections: off}
-				nodes := 0
-				for i := 0; i < b.N; i++ {
-					sv.Count(&gs[i%len(gs)], 2)
-					nodes += sv.Nodes
-				}
-				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/puzzle")
-			})
-		}
 	}
 }
