@@ -170,3 +170,29 @@ func TestSergMultiple(t *testing.T) {
 		}
 	}
 }
+
+// TestCountsAgree checks counting beyond two against the candidate-table
+// solver: holes punched at random in a solution grid leave from one to
+// hundreds of solutions, and both solvers must count the same up to the
+// limit and find the same first solution when there is only one.
+func TestCountsAgree(t *testing.T) {
+	sol := mustParse(t, hardSol)
+	r := rand.New(rand.NewPCG(3, 4))
+	seen := map[int]bool{}
+	for trial := range 200 {
+		g := sol
+		for _, c := range r.Perm(81)[:40+trial%22] {
+			g[c] = 0
+		}
+		var fast sudoku.Solver
+		n0, s0 := fast.Count(&g, 500)
+		n1, s1 := sudoku.TableCount(&g, 500)
+		if n0 != n1 || (n0 == 1 && s0 != s1) {
+			t.Fatalf("%s: fast counts %d, table counts %d", g.String(), n0, n1)
+		}
+		seen[min(n0, 3)] = true
+	}
+	if !seen[1] || !seen[2] || !seen[3] {
+		t.Errorf("the trials did not cover one, two and many solutions: %v", seen)
+	}
+}
