@@ -196,3 +196,21 @@ func TestCountsAgree(t *testing.T) {
 		t.Errorf("the trials did not cover one, two and many solutions: %v", seen)
 	}
 }
+
+// TestCountDoesNotAllocate: a Solver reused across puzzles allocates
+// nothing, however many nodes the search visits.
+func TestCountDoesNotAllocate(t *testing.T) {
+	g := mustParse(t, hard)
+	empty := mustParse(t, strings.Repeat(".", 81))
+	var sv sudoku.Solver
+	allocs := testing.AllocsPerRun(20, func() {
+		sv.Count(&g, 2)
+		sv.Count(&empty, 2)
+	})
+	if allocs != 0 {
+		t.Errorf("Count allocated %.1f times per run", allocs)
+	}
+	if sv.Count(&g, 2); sv.Nodes < 2 {
+		t.Errorf("the hard puzzle took %d nodes: it no longer exercises the search", sv.Nodes)
+	}
+}
