@@ -18,7 +18,8 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -103,7 +104,10 @@ func OpenContext(ctx context.Context, path string) (*DB, error) {
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
-	if err := w.PingContext(ctx); err != nil {
+	// The first connection to a new file switches it to WAL, which takes
+	// the file's exclusive lock; SQLite answers SQLITE_BUSY at once, without
+	// waiting busy_timeout, to one of two programs doing so together.
+	if err := retryBusy(ctx, func() error { return w.PingContext(ctx) }); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -119,13 +123,39 @@ func OpenContext(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	known, err := r.PrepareContext(ctx, `SELECT status, solution FROM puzzles WHERE kind = ? AND canonical = ?`)
+	var known *sql.Stmt
+	err = retryBusy(ctx, func() (err error) {
+		known, err = r.PrepareContext(ctx, `SELECT status, solution FROM puzzles WHERE kind = ? AND canonical = ?`)
+		return err
+	})
 	if err != nil {
 		r.Close()
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	return &DB{W: w, R: r, Path: path, known: known}, nil
+}
+
+// busyWait bounds how long Open retries a step SQLite refused as busy
+// without waiting (busy_timeout covers the other cases).
+const busyWait = 10 * time.Second
+
+// retryBusy runs f until it returns something other than SQLITE_BUSY, for
+// at most busyWait.
+func retryBusy(ctx context.Context, f func() error) error {
+	deadline := time.Now().Add(busyWait)
+	for pause := 5 * time.Millisecond; ; pause = min(2*pause, 200*time.Millisecond) {
+		err := f()
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+	}
 }
 
 // Migrate brings the database of w up to the newest migration.
