@@ -29,11 +29,41 @@ func Line() importers.Format {
 		Kind:   kind,
 		Detect: detectLine,
 		Read: func(r io.Reader, emit func(importers.Record) error) error {
-			return importers.ForLines(r, emit, func(n int, line []byte) importers.Record {
+			first := true
+			return importers.ForLines(r, func(rec importers.Record) error {
+				if first {
+					first = false
+					if isHeader(rec) {
+						return nil
+					}
+				}
+				return emit(rec)
+			}, func(n int, line []byte) importers.Record {
 				return lineRecord(n, string(bytes.TrimLeft(line, " \t")))
 			})
 		},
 	}
+}
+
+// isHeader reports whether a line file's first record is a header
+// ("puzzle", "Puzzle Rating Source"): a line that is not a puzzle and has
+// letters but no digit and no empty-cell dot, so it cannot be a mistyped
+// puzzle, which must be reported.
+func isHeader(rec importers.Record) bool {
+	if rec.Err == nil {
+		return false
+	}
+	letters := false
+	for i := 0; i < len(rec.Text); i++ {
+		c := rec.Text[i]
+		switch {
+		case c >= '0' && c <= '9' || c == '.':
+			return false
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters = true
+		}
+	}
+	return letters
 }
 
 func detectLine(head []byte) bool {

@@ -115,16 +115,21 @@ func TestFormats(t *testing.T) {
 			[]want{{line: 1, givens: top1}, {line: 2, givens: top2, note: "# lc1(3) s"}, {line: 3, givens: top3}, {line: 4, givens: top1}}},
 		{"line: bad records, good ones after", "line",
 			"puzzle\n" + top1[:36] + "%" + top1[37:] + "\n" + top1[:80] + "\n" + top1 + "1\n" + top1 + "x rest\n" + top2 + "\n" +
-				top1[:10] + "é" + top1[11:] + "\n",
+				top1[:10] + "é" + top1[11:] + "\n" + "puzzle\n",
 			[]want{
-				{line: 1, err: "position 1: 'p' is not a digit or an empty mark"},
+				// line 1 is a header: skipped, not an error
 				{line: 2, err: "position 37: '%' is not a digit or an empty mark"},
 				{line: 3, err: "80 cells, want 81"},
 				{line: 4, err: "82 cells, want 81"},
 				{line: 5, err: "position 82: 'x' is not a digit or an empty mark"},
 				{line: 6, givens: top2},
 				{line: 7, err: "position 11: non-ASCII character is not a digit or an empty mark"},
+				{line: 8, err: "position 1: 'p' is not a digit or an empty mark"}, // only the first line may be a header
 			}},
+		{"line: a header, then puzzles", "line", "\ufeffPuzzle Rating\r\n" + top1 + " 11.3\r\n",
+			[]want{{line: 2, givens: top1, note: "11.3"}}},
+		{"line: a first line with digits is a bad puzzle, not a header", "line", "puzzle 1\n" + top1 + "\n",
+			[]want{{line: 1, err: "position 1: 'p' is not a digit or an empty mark"}, {line: 2, givens: top1}}},
 		{"line: a contradiction is not a bad record", "line", "11" + strings.Repeat(".", 79) + "\n",
 			[]want{{line: 1, givens: "11" + strings.Repeat(".", 79)}}},
 		{"grid: SadMan .sdk with [State] section skipped", "grid", testdata(t, "sadman.sdk"),
