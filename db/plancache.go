@@ -70,3 +70,7 @@ func (c *planCache) changed() {
 	c.gen++
 	c.plans = nil
 }
+
+// ForgetPlans drops every cached plan: the next page of any filter is
+// planned and counted anew, as for a first visitor (benchmarks time that).
+func (d *DB) ForgetPlans() { d.plans.changed() }

@@ -72,7 +72,7 @@ func TestHostileImports(t *testing.T) {
 		t.Errorf("a 64 MB line cost %d MB of allocations", r.alloc>>20)
 	}
 	// half a million bad lines: counted, the first errors kept, no more
-	r = imp("bad.sdm", &repeatReader{s: "not a sudoku line at all\n", n: 500000}, "line")
+	r = imp("bad.sdm", &repeatReader{s: "not a sudoku line at all (1)\n", n: 500000}, "line")
 	if r.err != nil || r.read != 500000 || r.rejected != 500000 || r.kept != db.MaxJobErrors {
 		t.Errorf("bad lines: %v, read %d, rejected %d, kept %d", r.err, r.read, r.rejected, r.kept)
 	}

@@ -283,6 +283,14 @@ loop:
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
+	if job.Imported+job.Duplicates+job.Invalid > 0 {
+		// New puzzles and sources added search segments: merge them, so searches
+		// stay fast (an import killed before this leaves them unmerged,
+		// which costs speed only; the next import merges them).
+		if oerr := store.OptimizeSearch(context.WithoutCancel(ctx)); oerr != nil {
+			err = errors.Join(err, oerr)
+		}
+	}
 	failed := ""
 	if err != nil {
 		failed = err.Error()
