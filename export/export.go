@@ -118,6 +118,12 @@ type Source interface {
 	Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error
 }
 
+// bookletSource is a Source that selects differently for a PDF booklet
+// (a filter: unique puzzles by default, read in the booklet's order).
+type bookletSource interface {
+	forBooklet(byRank bool) Source
+}
+
 // Write writes the puzzles of src to w in opt's format and returns how
 // many it wrote. It returns ErrNoPuzzles (wrapped) when src yields none,
 // and an error naming the puzzle when the format cannot hold its kind.
@@ -126,6 +132,9 @@ func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, 
 		return 0, err
 	}
 	f, _ := Lookup(opt.Format)
+	if b, ok := src.(bookletSource); ok && f.Whole {
+		src = b.forBooklet(opt.ByRank)
+	}
 	env := &writeEnv{opt: opt, kinds: kinds}
 	var wr writer
 	n := 0

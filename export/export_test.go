@@ -3,7 +3,9 @@ package export_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"fmt"
 	"image"
 	"image/png"
@@ -327,5 +329,79 @@ func BenchmarkBooklet100(b *testing.B) {
 			b.Fatal(n, err)
 		}
 		b.ReportMetric(float64(buf.Len())/1024, "KB")
+	}
+}
+
+// TestBookletSelection: a booklet from a filter takes the puzzles with a
+// unique solution (a solver's book), in rank then score order before the
+// limit is applied; a set naming a puzzle without one is refused, naming
+// it, unless the solutions are left out.
+func TestBookletSelection(t *testing.T) {
+	ctx := context.Background()
+	src := seeded(t)
+	// One Sudoku with many solutions joins the library.
+	job, err := library.Import(ctx, src, registry(), []library.Input{{Name: "multi.sdm",
+		R: strings.NewReader("1" + strings.Repeat(".", 80) + "\n")}}, library.Options{})
+	if err != nil || job.Invalid != 1 {
+		t.Fatalf("import: %v, %+v", err, job)
+	}
+	multi, err := src.Puzzles(ctx, pencilbox.Filter{Status: "multiple", Limit: 1})
+	if err != nil || len(multi.Rows) != 1 {
+		t.Fatalf("the multiple puzzle: %v, %+v", err, multi)
+	}
+	unique, err := src.Count(ctx, pencilbox.Filter{Kind: "sudoku", Status: "unique"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := src.Count(ctx, pencilbox.Filter{Kind: "sudoku"}, 0)
+	if all <= unique {
+		t.Fatalf("fixture: %d Sudoku, %d unique", all, unique)
+	}
+	n, err := export.Write(ctx, io.Discard, export.FilterSource{DB: src, Filter: pencilbox.Filter{Kind: "sudoku"}}, kinds,
+		export.Options{Format: "pdf", Solutions: true, ByRank: true})
+	if err != nil || n != unique {
+		t.Errorf("booklet of every Sudoku: %d puzzles, %v; want the %d unique ones", n, err, unique)
+	}
+	_, err = export.Write(ctx, io.Discard, export.SetSource{DB: src, IDs: []int64{1, multi.Rows[0].ID}}, kinds,
+		export.Options{Format: "pdf", Solutions: true})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("puzzle %d", multi.Rows[0].ID)) || !strings.Contains(err.Error(), "no unique solution") {
+		t.Errorf("a set with a puzzle of several solutions, solutions at the back: %v", err)
+	}
+	if _, err = export.Write(ctx, io.Discard, export.SetSource{DB: src, IDs: []int64{1, multi.Rows[0].ID}}, kinds,
+		export.Options{Format: "pdf"}); err != nil {
+		t.Errorf("the same without solutions: %v", err)
+	}
+
+	// The limit keeps the easiest puzzles of the whole filter: the
+	// first ten by (rank, score), not the first ten ids sorted.
+	var want []string
+	err = src.Each(ctx, pencilbox.Filter{Status: "unique"}, func(p pencilbox.Puzzle) error {
+		want = append(want, fmt.Sprintf("%d %010.1f %08d", p.Rank, p.Score, p.ID))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(want)
+	var buf bytes.Buffer
+	_, err = export.Write(ctx, &buf, export.FilterSource{DB: src, Filter: pencilbox.Filter{Status: "unique"}, Limit: 10, ByRank: true}, kinds,
+		export.Options{Format: "json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var p struct {
+			ID    int64
+			Rank  int
+			Score float64
+		}
+		if err := json.Unmarshal([]byte(l), &p); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %010.1f %08d", p.Rank, p.Score, p.ID))
+	}
+	if !slices.Equal(got, want[:10]) {
+		t.Errorf("ten by rank then score:\n got %v\nwant %v", got, want[:10])
 	}
 }

@@ -51,6 +51,9 @@ func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
 	if _, ok := drawers[p.Kind]; !ok {
 		return fmt.Errorf("no PDF drawing for %s puzzles", p.Kind)
 	}
+	if b.env.opt.Solutions && p.Solution == "" {
+		return fmt.Errorf("it has no unique solution to print at the back (status %s): leave it out (status unique) or export without solutions", p.Status)
+	}
 	b.puzzles = append(b.puzzles, numbered{p, n})
 	return nil
 }

@@ -16,6 +16,19 @@ type FilterSource struct {
 	Filter  pencilbox.Filter
 	Limit   int
 	Shuffle *uint64
+	// ByRank reads the filter rank by rank, each by score: the booklet
+	// order, so Limit keeps the easiest puzzles, not the first ids.
+	ByRank bool
+}
+
+// forBooklet is the source of a PDF booklet: a booklet is for solving,
+// so without a status asked it takes the puzzles with a unique solution.
+func (s FilterSource) forBooklet(byRank bool) Source {
+	if s.Filter.Status == "" {
+		s.Filter.Status = "unique"
+	}
+	s.ByRank = byRank && s.Shuffle == nil && s.Filter.Status == "unique"
+	return s
 }
 
 // chunk is how many puzzles travel together (one sources query each).
@@ -25,6 +38,9 @@ const chunk = 500
 func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
 	if s.Shuffle != nil {
 		return s.shuffled(ctx, withSources, fn)
+	}
+	if s.ByRank {
+		return s.byRank(ctx, withSources, fn)
 	}
 	f := s.Filter
 	f.After, f.Limit = "", s.Limit
@@ -52,6 +68,34 @@ func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencil
 		return err
 	}
 	return flush()
+}
+
+// byRank yields the filter's puzzles rank by rank, each rank by score,
+// Limit in all. Only puzzles with a unique solution have a rank (the
+// others are 0, and need no walk per rank).
+func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+	lo, hi := max(1, s.Filter.RankMin), s.Filter.RankMax
+	if hi == 0 {
+		hi = db.MaxRank
+	}
+	left := s.Limit
+	for r := lo; r <= hi; r++ {
+		g := s
+		g.ByRank = false
+		g.Filter.RankMin, g.Filter.RankMax = r, r
+		g.Filter.Sort, g.Filter.Desc = pencilbox.SortScore, false
+		g.Limit = left
+		n := 0
+		if err := g.Each(ctx, withSources, func(p pencilbox.Puzzle) error { n++; return fn(p) }); err != nil {
+			return err
+		}
+		if s.Limit > 0 {
+			if left -= n; left <= 0 {
+				return nil
+			}
+		}
+	}
+	return nil
 }
 
 // shuffled reads the matching ids (8 bytes each), shuffles them with the

@@ -28,7 +28,7 @@ func runExport(e *env, args []string) int {
 	var f pencilbox.Filter
 	fs.StringVar(&f.Kind, "kind", "", "only this kind (sudoku, akari)")
 	rank := fs.String("rank", "", "stars: 5, 5-6, 5- or -6")
-	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid")
+	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid (pdf: unique unless given)")
 	fs.StringVar(&f.Source, "source", "", "source label")
 	fs.StringVar(&f.Tag, "tag", "", "tag")
 	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
@@ -38,7 +38,7 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&f.Sort, "sort", "", "order of text exports: rank, score, clues, created (default import order)")
 	fs.BoolVar(&f.Desc, "desc", false, "descending order")
 	set := fs.String("set", "", "export this set, in its order (filters are ignored)")
-	limit := fs.Int("limit", 0, "at most N puzzles")
+	limit := fs.Int("limit", 0, "at most N puzzles (pdf: the first N by rank then score)")
 	shuffle := fs.String("shuffle", "", "pick at random with this seed (a number), reproducibly")
 	var opt export.Options
 	fs.StringVar(&opt.Paper, "paper", "A4", "pdf: A4 or Letter")
