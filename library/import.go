@@ -29,6 +29,10 @@ type Input struct {
 	Name string    // as given ("-" for stdin); recorded as the source file
 	R    io.Reader // the data
 	Size int64     // bytes, for progress; 0 = unknown
+	// Err is why the input could not even be opened (R is then unused):
+	// Import reports it like an input it cannot read, so one missing file
+	// among several is told about, not a reason to skip the others.
+	Err error
 }
 
 // Options tune Import.
@@ -62,16 +66,29 @@ type item struct {
 	rec   importers.Record
 	entry pencilbox.Entry
 	bad   string // rejection reason; "" = entry is good
+	// unreadable is why the whole input it.file could not be read (it
+	// carries no record); it travels the pipeline so that the report keeps
+	// input order.
+	unreadable string
 }
 
 // ErrRejected is returned (wrapped) by Import when some records were
 // rejected but the rest was stored.
 var ErrRejected = errors.New("some records were rejected")
 
+// ErrUnreadable is returned (wrapped) by Import when some input could not be
+// opened or read, or its format was not recognised. Import reports each as
+// "FILE: reason", goes on with the other inputs, and stores what it could.
+var ErrUnreadable = errors.New("some inputs could not be read")
+
 // Import reads inputs, analyses each puzzle and stores it in store as one
 // job. It returns the job's final counts. The error is nil when everything
-// was read (rejected records are in the counts, not an error); otherwise
-// the job is marked failed with it and what was committed stays.
+// was read (rejected records are in the counts, not an error). An input
+// that cannot be read is reported in Errors and the job's errors and
+// skipped, and the error then wraps ErrUnreadable: the job itself
+// completes, since the other inputs went in. Any other error (the
+// database, a cancelled context) stops the job, which is marked failed
+// with it; what was committed stays.
 func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []Input, opts Options) (pencilbox.Job, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
@@ -132,6 +149,34 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 	go func() { // reader
 		defer close(work)
 		seq := 0
+		send := func(it *item) error {
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			it.seq = seq
+			seq++
+			select {
+			case work <- it:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		// skip reports an input that could not be read and goes on,
+		// unless the import itself is being stopped.
+		skip := func(in Input, err error) bool {
+			if ctx.Err() != nil {
+				readErr = ctx.Err()
+				return false
+			}
+			if serr := send(&item{file: in.Name, unreadable: err.Error()}); serr != nil {
+				readErr = serr
+				return false
+			}
+			return true
+		}
 		for _, in := range inputs {
 			label := opts.Source
 			if label == "" {
@@ -139,6 +184,12 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 				if in.Name == "-" {
 					label = "stdin"
 				}
+			}
+			if in.Err != nil {
+				if !skip(in, in.Err) {
+					return
+				}
+				continue
 			}
 			r := in.R
 			if bar != nil && in.Size > 0 {
@@ -149,27 +200,20 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 				continue
 			}
 			if err != nil {
-				readErr = fmt.Errorf("%s: %w", in.Name, err)
-				return
+				if !skip(in, err) {
+					return
+				}
+				continue
 			}
 			err = f.Read(br, func(rec importers.Record) error {
-				select {
-				case tokens <- struct{}{}:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-				it := &item{seq: seq, file: in.Name, label: label, rec: rec}
-				seq++
-				select {
-				case work <- it:
-					return nil
-				case <-ctx.Done():
-					return ctx.Err()
-				}
+				return send(&item{file: in.Name, label: label, rec: rec})
 			})
 			if err != nil {
-				readErr = fmt.Errorf("%s: %w", in.Name, err)
-				return
+				// The records before the error are in; the rest of the
+				// input is lost, so it counts as not read.
+				if !skip(in, err) {
+					return
+				}
 			}
 		}
 	}()
@@ -189,15 +233,16 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 
 	// The writer: puts items back in input order, commits batches.
 	var (
-		pending  = map[int]*item{}
-		next     = 0
-		batch    []pencilbox.Entry
-		delta    = db.JobDelta{JobID: id}
-		writeErr error
-		timer    = time.NewTimer(opts.BatchWait)
+		pending    = map[int]*item{}
+		next       = 0
+		unreadable []string // "FILE: reason" of each input not read
+		batch      []pencilbox.Entry
+		delta      = db.JobDelta{JobID: id}
+		writeErr   error
+		timer      = time.NewTimer(opts.BatchWait)
 	)
 	flush := func() {
-		if writeErr != nil || (len(batch) == 0 && delta.Read == 0) {
+		if writeErr != nil || (len(batch) == 0 && delta.Read == 0 && len(delta.Errors) == 0) {
 			return
 		}
 		res, err := store.AddBatch(ctx, batch, &delta)
@@ -228,15 +273,24 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 		delta = db.JobDelta{JobID: id}
 		timer.Reset(opts.BatchWait)
 	}
+	report := func(je pencilbox.JobError) {
+		fmt.Fprintln(opts.Errors, je.String())
+		if len(job.Errors)+len(delta.Errors) < db.MaxJobErrors {
+			delta.Errors = append(delta.Errors, je)
+		}
+	}
 	accept := func(it *item) {
+		if it.unreadable != "" {
+			je := pencilbox.JobError{File: it.file, Msg: it.unreadable}
+			unreadable = append(unreadable, je.String())
+			report(je)
+			<-tokens
+			return
+		}
 		delta.Read++
 		if it.bad != "" {
 			delta.Rejected++
-			je := pencilbox.JobError{File: it.file, Line: it.rec.Line, Msg: it.bad}
-			fmt.Fprintln(opts.Errors, je.String())
-			if len(job.Errors)+len(delta.Errors) < db.MaxJobErrors {
-				delta.Errors = append(delta.Errors, je)
-			}
+			report(pencilbox.JobError{File: it.file, Line: it.rec.Line, Msg: it.bad})
 		} else {
 			batch = append(batch, it.entry)
 		}
@@ -295,6 +349,9 @@ loop:
 	if err != nil {
 		failed = err.Error()
 	}
+	if err == nil && len(unreadable) > 0 {
+		err = &unreadableError{files: unreadable}
+	}
 	// Finish with a fresh context: a cancelled import is still recorded.
 	if ferr := store.FinishJob(context.WithoutCancel(ctx), id, failed); ferr != nil && err == nil {
 		err = ferr
@@ -310,6 +367,9 @@ loop:
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
 func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
+	if it.unreadable != "" {
+		return
+	}
 	rec := it.rec
 	if rec.Err != nil {
 		it.bad = rec.Err.Error()
@@ -392,11 +452,35 @@ func (c *countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Summary is the one-line report of a finished job.
-func Summary(j pencilbox.Job, elapsed time.Duration) string {
+// unreadableError lists the inputs Import could not read; it is
+// ErrUnreadable to errors.Is, and Summary counts its files.
+type unreadableError struct {
+	files []string // "FILE: reason"
+}
+
+func (e *unreadableError) Error() string {
+	return ErrUnreadable.Error() + ": " + strings.Join(e.files, "; ")
+}
+
+func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
+
+// Summary is the one-line report of a finished job, given Import's error:
+// the counts, how many inputs could not be read, and a pointer to the
+// lines reported when there are any.
+func Summary(j pencilbox.Job, err error, elapsed time.Duration) string {
 	s := fmt.Sprintf("imported %d, duplicates %d, invalid %d, rejected %d", j.Imported, j.Duplicates, j.Invalid, j.Rejected)
-	if j.Rejected > 0 {
+	if ue := (*unreadableError)(nil); errors.As(err, &ue) {
+		s += fmt.Sprintf(", %d %s could not be read", len(ue.files), plural(len(ue.files), "file", "files"))
+	}
+	if j.Rejected > 0 || len(j.Errors) > 0 {
 		s += " (see errors above)"
 	}
 	return s + fmt.Sprintf(" in %.1f s", elapsed.Seconds())
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -20,8 +21,10 @@ type stringList []string
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
-// runImport is `pencilbox import`: it stores puzzles in the library.
-// Exit status: 0 all stored, 1 some records rejected, 2 could not run.
+// runImport is `pencilbox import`: it stores puzzles in the library. A file
+// that cannot be read is reported and skipped, so one bad name in a long
+// list costs only that file. Exit status: 0 all stored, 1 some records
+// rejected, 2 some input could not be read or the import could not run.
 func runImport(e *env, args []string) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -33,6 +36,15 @@ func runImport(e *env, args []string) int {
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: pencilbox import [--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-")
+		fmt.Fprint(e.stderr, `
+Solves, rates and stores every puzzle of the files ("-" is stdin). Bad
+records are reported as FILE:LINE: reason, a file that cannot be read or
+whose format is not recognised as FILE: reason, and the other files are
+still imported. The summary line on stdout is
+  imported N, duplicates D, invalid I, rejected R in T s
+Exit status: 0 when everything was read and stored, 1 when some record was
+rejected, 2 when some file could not be read or the import could not run.
+`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -56,8 +68,14 @@ func runImport(e *env, args []string) int {
 		}
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "pencilbox import:", err)
-			return 2
+			// The import reports it as "FILE: reason": drop the
+			// "open FILE:" the error repeats.
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			inputs = append(inputs, library.Input{Name: name, Err: err})
+			continue
 		}
 		defer f.Close()
 		in := library.Input{Name: name, R: f}
@@ -81,12 +99,14 @@ func runImport(e *env, args []string) int {
 	}
 	start := time.Now()
 	job, err := library.Import(ctx, store, e.formats, inputs, opts)
+	fmt.Fprintln(e.stdout, library.Summary(job, err, time.Since(start)))
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pencilbox import:", err)
-		fmt.Fprintln(e.stdout, library.Summary(job, time.Since(start)))
+		if !errors.Is(err, library.ErrUnreadable) {
+			// Each unreadable file is already reported on its own line.
+			fmt.Fprintln(e.stderr, "pencilbox import:", err)
+		}
 		return 2
 	}
-	fmt.Fprintln(e.stdout, library.Summary(job, time.Since(start)))
 	if job.Rejected > 0 {
 		return 1
 	}
