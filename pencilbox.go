@@ -150,7 +150,11 @@ type Filter struct {
 	Sort         string     // SortID, SortRank, SortScore, SortClues, SortCreated
 	Desc         bool
 	After        string // keyset cursor from the previous page ("" = first page)
-	Limit        int    // page size (default 50, at most 1000); Each ignores it
+	// Offset skips that many matches (after the cursor, if any) before the
+	// page starts: numbered pages. The store walks every skipped match, so
+	// callers bound it; Each skips them once, at the start.
+	Offset int
+	Limit  int // page size (default 50, at most 1000); Each ignores it
 }
 
 // Page is one page of Puzzles.

@@ -669,6 +669,7 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 // through one filter asks for the same plan at every page: it is kept for
 // a few seconds, and forgotten at any write through this DB.
 func (d *DB) plan(ctx context.Context, f pencilbox.Filter) (plan, error) {
+	f.Offset = 0 // every numbered page of a filter shares its plan
 	key := planKey(f)
 	if pl, ok := d.plans.get(key); ok {
 		return pl, nil
@@ -774,14 +775,15 @@ func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 		order = " ORDER BY " + col + " " + dir + ", p.id " + dir
 		inner = " ORDER BY " + plus + col + " " + dir + ", " + plus + "p.id " + dir
 	}
-	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ?)` + order
-	return q, append(args, limit), nil
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ? OFFSET ?)` + order
+	return q, append(args, limit, max(0, f.Offset)), nil
 }
 
 // rankMergeQuery is pageQuery for a dense filter on a rank range sorted by
-// col: for each rank, the first limit matches in the (kind, rank, col)
-// index's order; then the best limit of those. Each walk starts at its
-// rank's own best puzzles, so none passes puzzles of other ranks.
+// col: for each rank, the first offset+limit matches in the (kind, rank,
+// col) index's order; then the best limit of those after the first offset.
+// Each walk starts at its rank's own best puzzles, so none passes puzzles
+// of other ranks.
 func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string, []any, error) {
 	op, dir := ">", "ASC"
 	if f.Desc {
@@ -795,6 +797,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string,
 		}
 		cur = &c
 	}
+	offset := max(0, f.Offset)
 	index := strings.Replace(sortIndex(f), "puzzles_", "puzzles_rank_", 1)
 	lo, hi := f.RankMin, f.RankMax
 	if hi == 0 {
@@ -826,11 +829,11 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string,
 		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+w+
 			` ORDER BY `+col+` `+dir+`, p.id `+dir+` LIMIT ?)`)
 		args = append(args, a...)
-		args = append(args, limit)
+		args = append(args, offset+limit)
 	}
-	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ?`
+	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
 	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
-	return q, append(args, limit), nil
+	return q, append(args, limit, offset), nil
 }
 
 // Puzzles returns one page of the puzzles matching f, in f's order, and
@@ -968,9 +971,9 @@ func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, 
 }
 
 // Each calls fn for every puzzle matching f, in f's order (f.After and
-// f.Limit are honoured as a start and an overall limit). It reads in keyset
-// pages, so no read transaction stays open for long. An error from fn
-// stops it and is returned.
+// f.Offset are honoured as a start, f.Limit as an overall limit). It reads
+// in keyset pages, so no read transaction stays open for long. An error
+// from fn stops it and is returned.
 func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puzzle) error) error {
 	pl, err := d.plan(ctx, f)
 	if err != nil {
@@ -1003,6 +1006,7 @@ func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puz
 		}
 		last := rows[len(rows)-1]
 		f.After = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
+		f.Offset = 0 // skipped once: the cursor now starts past them
 	}
 }
 

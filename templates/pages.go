@@ -33,7 +33,9 @@ type Library struct {
 	Views    Views
 	Kinds    engine.Registry
 	Sets     []model.Set
-	NextURL  string
+	PageNum  int    // the page's number (1 = first)
+	NextURL  string // carries the cursor and the next page's number
+	PrevURL  string // the previous numbered page; "" on the first or past the numbered pages
 	FirstURL string
 	Exports  []string
 	Elapsed  string
@@ -123,7 +125,7 @@ func (l Library) exportURL(format string) templ.SafeURL {
 func (l Library) filterQuery() string {
 	q := url.Values{}
 	for k, v := range l.Query {
-		if k != "after" {
+		if k != "after" && k != "page" {
 			q[k] = v
 		}
 	}

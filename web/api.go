@@ -14,7 +14,7 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
+	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}

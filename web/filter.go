@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,6 +13,11 @@ import (
 
 // PageSize is the library list's page length.
 const PageSize = 50
+
+// MaxPageOffset bounds numbered pages: the store walks every match before
+// a page's first, so page=N reaches the first MaxPageOffset matches (200
+// pages of 50); the Next link's cursor goes on from anywhere.
+const MaxPageOffset = pencilbox.CountCap
 
 // parseRange reads "5", "5-6", "5-" or "-6" into min and max (0 = open).
 func parseRange(s, what string) (lo, hi int, err error) { return pencilbox.ParseRange(s, what) }
@@ -58,6 +64,22 @@ func parseFilter(q url.Values) (model.Filter, error) {
 		}
 		f.Limit = n
 	}
+	f.Page = 1
+	if p := q.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return f, userErr(http.StatusBadRequest, "page must be a page number: 1, 2, 3...")
+		}
+		f.Page = n
+	}
+	if f.After == "" && f.Page > 1 {
+		if !pageReachable(f.Page, f.Limit) {
+			return f, userErr(http.StatusBadRequest,
+				"Page %d is too deep: numbered pages reach the first %d matches (%d pages of %d). Go on with the Next link, which pages on from anywhere.",
+				f.Page, MaxPageOffset, lastNumberedPage(f.Limit), f.Limit)
+		}
+		f.Offset = (f.Page - 1) * f.Limit
+	}
 	for _, v := range q["id"] {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id < 1 {
@@ -67,6 +89,13 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	}
 	return f, nil
 }
+
+// lastNumberedPage is the deepest page=N reachable without a cursor.
+func lastNumberedPage(limit int) int { return (MaxPageOffset-1)/limit + 1 }
+
+// pageReachable reports whether page n (of limit rows) starts within
+// MaxPageOffset matches.
+func pageReachable(n, limit int) bool { return n >= 1 && n <= lastNumberedPage(limit) }
 
 // splitTags reads "a, b c" into distinct tags.
 func splitTags(s string) []string {
@@ -79,4 +108,19 @@ func splitTags(s string) []string {
 		}
 	}
 	return out
+}
+
+// listPage reads f's page for the list and the API. A numbered page past
+// the filter's last is the user's error, not an empty page.
+func (s *Server) listPage(ctx context.Context, f model.Filter) (model.Page, error) {
+	page, err := s.cfg.Library.Puzzles(ctx, f)
+	if err != nil {
+		return page, err
+	}
+	if f.Offset > 0 && f.Offset >= page.Total && !page.More {
+		last := max(1, (page.Total+f.Limit-1)/f.Limit)
+		return model.Page{}, userErr(http.StatusBadRequest, "There is no page %d: this filter matches %s, %d page(s) of %d.",
+			f.Page, matches(page), last, f.Limit)
+	}
+	return page, nil
 }

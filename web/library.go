@@ -63,7 +63,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 	d := pencilbox.Filter{
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
-		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Limit: f.Limit,
+		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 	}
 	switch f.Hypothesis {
 	case "yes":

@@ -73,7 +73,7 @@ func (s *Server) library(c echo.Context) error {
 	}
 	f.IDs = nil
 	t0 := time.Now()
-	page, err := s.cfg.Library.Puzzles(c.Request().Context(), f)
+	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (s *Server) library(c echo.Context) error {
 		return err
 	}
 	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(),
-		Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
+		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
 		if k != "after" && k != "page" {
@@ -91,9 +91,27 @@ func (s *Server) library(c echo.Context) error {
 		}
 	}
 	l.FirstURL = "/puzzles?" + base.Encode()
+	link := func(page int, after string) string {
+		u := url.Values{}
+		for k, v := range base {
+			u[k] = v
+		}
+		if after != "" {
+			u.Set("after", after)
+		}
+		if page > 1 {
+			u.Set("page", strconv.Itoa(page))
+		}
+		return "/puzzles?" + u.Encode()
+	}
+	// Previous is a numbered page (no cursor walks backwards): shown
+	// while it is within the numbered pages' reach.
+	if f.Page > 1 && pageReachable(f.Page-1, f.Limit) {
+		l.PrevURL = link(f.Page-1, "")
+	}
 	if page.Next != "" {
-		base.Set("after", page.Next)
-		l.NextURL = "/puzzles?" + base.Encode()
+		// the cursor wins; the page number is its label
+		l.NextURL = link(f.Page+1, page.Next)
 	}
 	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
 	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
@@ -356,11 +374,12 @@ func (s *Server) addToSet(c echo.Context) error {
 		if err != nil {
 			return userErr(http.StatusBadRequest, "Bad filter.")
 		}
+		q.Del("page") // every puzzle of the filter, whichever page was shown
 		f, err := parseFilter(q)
 		if err != nil {
 			return err
 		}
-		f.After, f.Limit, f.IDs = "", 1000, nil
+		f.After, f.Offset, f.Limit, f.IDs = "", 0, 1000, nil
 		for len(ids) < maxSetAdd {
 			page, err := s.cfg.Library.Puzzles(ctx, f)
 			if err != nil {
@@ -560,7 +579,7 @@ func (s *Server) exportList(c echo.Context) error {
 		return err
 	}
 	df := domainFilter(mf)
-	df.After, df.Limit, df.IDs = "", 0, nil
+	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
 	if df.Kind == "" && len(f.Kinds) == 1 {
 		df.Kind = f.Kinds[0]
 	}

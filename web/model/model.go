@@ -58,6 +58,8 @@ type Filter struct {
 	Sort       string  // one of Sorts; "" = id order
 	Desc       bool
 	After      string // opaque keyset cursor: the page starts after it
+	Page       int    // the page's number (1 = first); with After, only its label
+	Offset     int    // matches skipped before the page (numbered pages without After)
 	Limit      int
 }
 
