@@ -95,6 +95,10 @@ type Puzzle interface {
 type Result struct {
 	Status   Status
 	Solution string // the kind's solution notation; empty unless Unique
+	// Err says why Status is Unknown (it wraps ErrWorkLimit when a work
+	// limit stopped the search), so callers can tell people the puzzle was
+	// given up on rather than decided; nil otherwise.
+	Err error
 }
 
 // Rating is the outcome of Rate. Only unique puzzles get a rank.
@@ -110,6 +114,8 @@ type Rating struct {
 	// Enclosure + Negation alone); HypothesisNA where it does not apply.
 	Hypothesis Tri
 	Steps      []Step
+	// Err says why Status is Unknown, as in Result; nil otherwise.
+	Err error
 }
 
 // Count is one entry of a technique profile.

@@ -66,6 +66,9 @@ type item struct {
 	rec   importers.Record
 	entry pencilbox.Entry
 	bad   string // rejection reason; "" = entry is good
+	// gaveUp says why the entry, stored all the same, was left undecided
+	// (status unknown): people should know it was not checked.
+	gaveUp string
 	// unreadable is why the whole input it.file could not be read (it
 	// carries no record); it travels the pipeline so that the report keeps
 	// input order.
@@ -292,6 +295,9 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 			delta.Rejected++
 			report(pencilbox.JobError{File: it.file, Line: it.rec.Line, Msg: it.bad})
 		} else {
+			if it.gaveUp != "" {
+				report(pencilbox.JobError{File: it.file, Line: it.entry.Source.Line, Msg: it.gaveUp})
+			}
 			batch = append(batch, it.entry)
 		}
 		if bar != nil && total < 0 {
@@ -398,6 +404,13 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 	if rec.Solution != "" && r.Status == engine.None {
 		it.bad = "the source gives a solution but the puzzle has none"
 		return
+	}
+	if r.Err != nil {
+		why := r.Err.Error()
+		if errors.Is(r.Err, engine.ErrWorkLimit) {
+			why = "solver work limit reached"
+		}
+		it.gaveUp = fmt.Sprintf("gave up: %s (status %v, stored)", why, r.Status)
 	}
 	note := rec.Note
 	if rec.Warning != "" {

@@ -14,19 +14,24 @@ var scoreWeight = [6]float64{0, 1, 2, 5, 20, 200}
 
 // Rate solves p, checks uniqueness and, for a unique puzzle, rates it on the
 // five-level ladder, always applying the lowest level that makes progress.
-func Rate(p *Puzzle, withSteps bool) engine.Rating {
-	res, _ := SolveStats(p)
-	rt := engine.Rating{Status: res.Status, Solution: res.Solution}
+func Rate(p *Puzzle, withSteps bool) engine.Rating { return RateLimit(p, withSteps, DefaultWorkLimit) }
+
+// RateLimit is Rate with limit bounding the cell assignments of the solve
+// and, separately, of the rating (0: none), as SolveLimit does; when it is
+// hit the status is engine.Unknown and Err wraps engine.ErrWorkLimit.
+func RateLimit(p *Puzzle, withSteps bool, limit int64) engine.Rating {
+	res, _ := SolveLimit(p, limit)
+	rt := engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
 	if res.Status != engine.Unique {
 		return rt
 	}
 	r := rater{s: newState(newBoard(p)), sol: res.Solution, withSteps: withSteps}
-	r.s.limit = DefaultWorkLimit
+	r.s.limit = limit
 	r.run()
 	if r.aborted {
 		// Only hostile input gets here: real puzzles use well under 1%
 		// of the limit. Callers store the puzzle as Unknown.
-		return engine.Rating{Status: engine.Unknown}
+		return engine.Rating{Status: engine.Unknown, Err: workLimitError(r.s)}
 	}
 	rt.Rank = max(r.rank, 1) // a puzzle with nothing to deduce (all black) is rank 1
 	rt.Score = r.score

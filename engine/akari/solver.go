@@ -1,6 +1,8 @@
 package akari
 
 import (
+	"fmt"
+
 	"pencilbox/engine"
 )
 
@@ -390,7 +392,8 @@ func SolveStats(p *Puzzle) (engine.Result, Stats) { return SolveLimit(p, Default
 
 // SolveLimit solves p counting solutions up to two, with levels 1-2
 // propagation and level-4 probing at every search node. limit bounds the
-// cell assignments (0: none); when it is hit the status is engine.Unknown.
+// cell assignments (0: none); when it is hit the status is engine.Unknown
+// and Err wraps engine.ErrWorkLimit.
 func SolveLimit(p *Puzzle, limit int64) (engine.Result, Stats) {
 	s := newState(newBoard(p))
 	s.limit = limit
@@ -403,13 +406,18 @@ func SolveLimit(p *Puzzle, limit int64) (engine.Result, Stats) {
 	st := Stats{Nodes: sr.nodes, Work: s.work}
 	switch {
 	case sr.aborted && sr.count < 2:
-		return engine.Result{Status: engine.Unknown}, st
+		return engine.Result{Status: engine.Unknown, Err: workLimitError(s)}, st
 	case sr.count == 0:
 		return engine.Result{Status: engine.None}, st
 	case sr.count == 1:
 		return engine.Result{Status: engine.Unique, Solution: sr.sol}, st
 	}
 	return engine.Result{Status: engine.Multiple}, st
+}
+
+// workLimitError is the Err of a solve or rating that s's work limit stopped.
+func workLimitError(s *state) error {
+	return fmt.Errorf("akari: %w (%d cell assignments)", engine.ErrWorkLimit, s.work)
 }
 
 type searcher struct {
