@@ -65,11 +65,24 @@ type DB struct {
 const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
 	"&_pragma=cache_size(-32768)"
 
-// readerPragmas: reads through mmap (up to 2 GiB) keep the list pages of a
-// large library off the read() system call. The writer does without: an
-// import touches every index page, and mapped pages count in its resident
-// memory (1.2 GB on a 10^6-puzzle import).
-const readerPragmas = "&_pragma=mmap_size(2147483648)&_pragma=query_only(1)"
+// readerPragmas make the readers read-only.
+const readerPragmas = "&_pragma=query_only(1)"
+
+// mmapPragma: reads through mmap (up to 2 GiB) keep the list pages of a
+// large library off the read() system call (the server asks for it with
+// MapReads). Commands that read the whole library once (export, check)
+// do without: every mapped page counts in their resident memory, 1.2 GB
+// for a csv export of 10^6 puzzles that needs 60 MB.
+const mmapPragma = "&_pragma=mmap_size(2147483648)"
+
+// Option tunes Open.
+type Option func(*options)
+
+type options struct{ mmap bool }
+
+// MapReads makes the readers read through mmap: for a long-running
+// server answering many small reads.
+func MapReads() Option { return func(o *options) { o.mmap = true } }
 
 // writerPragmas tune the single writer: statement journals (every insert
 // with a foreign key opens one) stay in memory instead of spilling to a
@@ -78,22 +91,29 @@ const readerPragmas = "&_pragma=mmap_size(2147483648)&_pragma=query_only(1)"
 // updates at random (kind, canonical) in memory.
 const writerPragmas = "&_pragma=temp_store(MEMORY)"
 
-func dsn(path string, readonly bool) string {
+func dsn(path string, readonly bool, o options) string {
 	u := url.URL{Path: path}
 	q := pragmas + writerPragmas + "&_txlock=immediate"
 	if readonly {
 		q = pragmas + readerPragmas
+		if o.mmap {
+			q += mmapPragma
+		}
 	}
 	return "file:" + u.EscapedPath() + "?" + q
 }
 
 // Open opens (creating if needed) and upgrades the database at path.
-func Open(path string) (*DB, error) {
-	return OpenContext(context.Background(), path)
+func Open(path string, opts ...Option) (*DB, error) {
+	return OpenContext(context.Background(), path, opts...)
 }
 
 // OpenContext is Open with a context for the migrations.
-func OpenContext(ctx context.Context, path string) (*DB, error) {
+func OpenContext(ctx context.Context, path string, opts ...Option) (*DB, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	if path == "" {
 		path = DefaultFile
 	}
@@ -102,7 +122,7 @@ func OpenContext(ctx context.Context, path string) (*DB, error) {
 			return nil, fmt.Errorf("open database %s: %w", path, err)
 		}
 	}
-	w, err := sql.Open("sqlite", dsn(path, false))
+	w, err := sql.Open("sqlite", dsn(path, false, o))
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -120,7 +140,7 @@ func OpenContext(ctx context.Context, path string) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	r, err := sql.Open("sqlite", dsn(path, true))
+	r, err := sql.Open("sqlite", dsn(path, true, o))
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)

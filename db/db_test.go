@@ -63,6 +63,24 @@ func TestOpenPragmas(t *testing.T) {
 			t.Errorf("%s PRAGMA %s = %s, want %s", tc.pool, tc.pragma, got, tc.want)
 		}
 	}
+	// Reads go through mmap only when asked (the server does).
+	for _, tc := range []struct {
+		opts []db.Option
+		want string
+	}{{nil, "0"}, {[]db.Option{db.MapReads()}, "2147418112"}} { // SQLite caps 2 GiB at 0x7fff0000
+		d2, err := db.Open(d.Path, tc.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := d2.R.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&got); err != nil || got != tc.want {
+			t.Errorf("%d options: reader mmap_size = %s, %v; want %s", len(tc.opts), got, err, tc.want)
+		}
+		if err := d2.W.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&got); err != nil || got != "0" {
+			t.Errorf("writer mmap_size = %s, %v; want 0", got, err)
+		}
+		d2.Close()
+	}
 	// The readers cannot write.
 	if _, err := d.R.ExecContext(ctx, `DELETE FROM puzzles`); err == nil {
 		t.Error("a reader connection could write")

@@ -23,7 +23,7 @@ func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
 	if path == "" {
 		b.Skip("set PENCILBOX_BENCH_DB to a library database (see docs/BENCHMARKS.md)")
 	}
-	d, err := db.Open(path)
+	d, err := db.Open(path, db.MapReads()) // as serve opens it
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func runServe(e *env, args []string) int {
 	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
 	_, statErr := os.Stat(*dbPath)
 	fresh := errors.Is(statErr, os.ErrNotExist)
-	store, err := db.Open(*dbPath)
+	store, err := db.Open(*dbPath, db.MapReads())
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
 		return 2
