@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
@@ -58,6 +59,13 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		if m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions {
 			sent := c.Request().Header.Get("X-CSRF-Token")
 			if sent == "" {
+				// The token is in the form, so the whole body is read
+				// here: a body over the limit without a Content-Length
+				// (chunked) is first seen too large now, and must say so
+				// rather than that the token is missing.
+				if err := parseForm(c.Request()); tooLarge(err) {
+					return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+				}
 				sent = c.FormValue(csrfField)
 			}
 			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 {
@@ -77,6 +85,26 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// parseForm reads the request's form (urlencoded or multipart) as
+// FormValue does, but returns the error. ParseForm comes first on its
+// own: ParseMultipartForm drops its error when the body is not multipart.
+func parseForm(r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return err
+	}
+	if err := r.ParseMultipartForm(32 << 20); !errors.Is(err, http.ErrNotMultipart) {
+		return err
+	}
+	return nil
+}
+
+// tooLarge reports whether err is the body limit's (http.MaxBytesReader)
+// or multipart's own.
+func tooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe) || errors.Is(err, multipart.ErrMessageTooLarge)
 }
 
 func flash(c echo.Context) string {

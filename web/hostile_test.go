@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -288,5 +289,61 @@ func TestHostileManyBadLines(t *testing.T) {
 	}
 	if api := c.get("/api/jobs/" + strings.TrimPrefix(loc, "/import/")); len(api.body) > 64<<10 {
 		t.Errorf("job API: %d bytes", len(api.body))
+	}
+}
+
+// TestChunkedUploadTooLarge: a body over the limit sent without a
+// Content-Length (chunked) gets the same 413 and message as one with it,
+// not the CSRF check's 403; a small chunked upload still imports.
+func TestChunkedUploadTooLarge(t *testing.T) {
+	e := newTestEnv(t, func(c *Config) { c.MaxUpload = 1 << 20 })
+	c := e.client()
+	tok := c.login()
+	multipartBody := func(csrf string, data []byte) (io.Reader, string) {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		if csrf != "" {
+			mw.WriteField("csrf", csrf)
+		}
+		fw, _ := mw.CreateFormFile("file", "big.txt")
+		fw.Write(data)
+		mw.Close()
+		return &buf, mw.FormDataContentType()
+	}
+	big := bytes.Repeat([]byte("0"), 2<<20)
+	small := []byte("000000012000035000000600070700000300000400800100000000000120000080000040050000600\n")
+	for _, tc := range []struct {
+		name   string
+		body   func() (io.Reader, string)
+		code   int
+		says   string
+		sizing bool // also sent with a Content-Length
+	}{
+		{"multipart over the limit", func() (io.Reader, string) { return multipartBody(tok, big) }, 413, "1 MiB", true},
+		{"multipart over the limit, no token", func() (io.Reader, string) { return multipartBody("", big) }, 413, "1 MiB", true},
+		{"form over the limit", func() (io.Reader, string) {
+			return strings.NewReader(url.Values{"csrf": {tok}, "text": {string(big)}}.Encode()), "application/x-www-form-urlencoded"
+		}, 413, "1 MiB", true},
+		{"small multipart", func() (io.Reader, string) { return multipartBody(tok, small) }, http.StatusSeeOther, "", false},
+		{"small multipart, no token", func() (io.Reader, string) { return multipartBody("", small) }, 403, "security token", false},
+	} {
+		for _, chunked := range []bool{true, false} {
+			if !chunked && !tc.sizing {
+				continue
+			}
+			body, ct := tc.body()
+			if chunked {
+				body = io.MultiReader(body) // a reader of unknown length
+			}
+			req, _ := http.NewRequest("POST", c.base+"/import", body)
+			if chunked {
+				req.ContentLength = -1
+			}
+			req.Header.Set("Content-Type", ct)
+			r := c.do(req)
+			if r.code != tc.code || !strings.Contains(r.body, tc.says) {
+				t.Errorf("%s (chunked %v): %d %.300s; want %d saying %q", tc.name, chunked, r.code, r.body, tc.code, tc.says)
+			}
+		}
 	}
 }

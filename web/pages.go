@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"os"
@@ -292,9 +291,8 @@ func (s *Server) importPost(c echo.Context) error {
 func (s *Server) upload(c echo.Context) (r io.Reader, name string, cleanup func(), err error) {
 	none := func() {}
 	fh, ferr := c.FormFile("file")
-	var mbe *http.MaxBytesError
 	switch {
-	case errors.As(ferr, &mbe) || errors.Is(ferr, multipart.ErrMessageTooLarge):
+	case tooLarge(ferr):
 		return nil, "", none, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	case errors.Is(ferr, http.ErrMissingFile) || errors.Is(ferr, http.ErrNotMultipart):
 		// no file: the pasted text, if any
