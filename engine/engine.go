@@ -118,10 +118,11 @@ type Rating struct {
 	Err error
 }
 
-// Count is one entry of a technique profile.
+// Count is one entry of a technique profile. The json tags are the web
+// API's keys.
 type Count struct {
-	ID string
-	N  int
+	ID string `json:"technique"`
+	N  int    `json:"count"`
 }
 
 // Tri is a yes/no answer that may not apply.
@@ -145,26 +146,26 @@ func (t Tri) String() string {
 
 // Step is one entry of a step log. Cells are row-major indices
 // (r*Width + c). For Sudoku a Mark's Value is a digit 1-9; for Akari it is
-// Light or NoLight.
+// Light or NoLight. The json tags are the web API's keys.
 type Step struct {
-	Level     int
-	Technique string // Technique.ID
-	Sentence  string // one sentence a person can follow, cells named r1c1
-	Pattern   []int  // cells that form the pattern
-	Houses    []string
-	Digits    []int
-	Place     []Mark // placements (Sudoku digits, Akari lights and no-light marks)
-	Eliminate []Mark // candidates removed
+	Level     int      `json:"level"`
+	Technique string   `json:"technique"` // Technique.ID
+	Sentence  string   `json:"sentence"`  // one sentence a person can follow, cells named r1c1
+	Pattern   []int    `json:"pattern"`   // cells that form the pattern
+	Houses    []string `json:"houses,omitempty"`
+	Digits    []int    `json:"digits,omitempty"`
+	Place     []Mark   `json:"placements"`   // placements (Sudoku digits, Akari lights and no-light marks)
+	Eliminate []Mark   `json:"eliminations"` // candidates removed
 	// Negation / contradiction steps: the assumption made and where the
 	// contradiction showed.
-	Assumption    string
-	Contradiction string
+	Assumption    string `json:"assumption,omitempty"`
+	Contradiction string `json:"contradiction,omitempty"`
 }
 
 // Mark is a value placed in, or removed from, a cell.
 type Mark struct {
-	Cell  int
-	Value int
+	Cell  int `json:"cell"`
+	Value int `json:"value"`
 }
 
 // Akari mark values.

@@ -39,10 +39,26 @@ func (s *Server) apiPuzzle(c echo.Context) error {
 		return err
 	}
 	steps, _ := s.puzzleSteps(p)
-	if steps == nil {
-		steps = []engine.Step{}
+	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: apiSteps(steps)})
+}
+
+// apiSteps copies a step log (the cache's is shared) with every list a
+// list, never null.
+func apiSteps(steps []engine.Step) []engine.Step {
+	out := make([]engine.Step, len(steps))
+	for i, st := range steps {
+		if st.Pattern == nil {
+			st.Pattern = []int{}
+		}
+		if st.Place == nil {
+			st.Place = []engine.Mark{}
+		}
+		if st.Eliminate == nil {
+			st.Eliminate = []engine.Mark{}
+		}
+		out[i] = st
 	}
-	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: steps})
+	return out
 }
 
 func (s *Server) apiSets(c echo.Context) error {
