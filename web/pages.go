@@ -356,8 +356,9 @@ func (s *Server) createSet(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
 }
 
-// maxSetAdd bounds "add every puzzle of this filter".
-const maxSetAdd = 10000
+// maxSetAdd bounds "add every puzzle of this filter" (a variable so tests
+// can reach it on the sample).
+var maxSetAdd = 10000
 
 func (s *Server) addToSet(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -367,6 +368,7 @@ func (s *Server) addToSet(c echo.Context) error {
 	}
 	form, _ := c.FormParams()
 	var ids []int64
+	capped := false // the filter matches more than maxSetAdd puzzles
 	if c.FormValue("what") == "filter" {
 		q, err := url.ParseQuery(c.FormValue("filter"))
 		if err != nil {
@@ -377,8 +379,9 @@ func (s *Server) addToSet(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		f.After, f.Offset, f.Limit, f.IDs = "", 0, 1000, nil
-		for len(ids) < maxSetAdd {
+		f.After, f.Offset, f.IDs = "", 0, nil
+		for {
+			f.Limit = min(1000, maxSetAdd-len(ids))
 			page, err := s.cfg.Library.Puzzles(ctx, f)
 			if err != nil {
 				return err
@@ -387,6 +390,10 @@ func (s *Server) addToSet(c echo.Context) error {
 				ids = append(ids, p.ID)
 			}
 			if page.Next == "" {
+				break
+			}
+			if len(ids) >= maxSetAdd {
+				capped = true
 				break
 			}
 			f.After = page.Next
@@ -407,7 +414,12 @@ func (s *Server) addToSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), fmt.Sprintf("%d puzzles added.", n))
+	msg := fmt.Sprintf("%d puzzles added.", n)
+	if capped {
+		msg = fmt.Sprintf("The filter matches more than %d puzzles: only its first %d were taken (%d of them new to the set). Narrow the filter to add the rest.",
+			maxSetAdd, maxSetAdd, n)
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), msg)
 }
 
 func (s *Server) loadSet(c echo.Context, id int64) (model.Set, error) {

@@ -20,17 +20,72 @@ import (
 func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
-	for _, p := range []string{"/", "/puzzles?kind=sudoku", "/puzzles/1", "/import", "/sets", "/sets/1"} {
-		r := c.get(p)
-		if r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/login?next=") {
-			t.Errorf("GET %s: %d %q, want 303 to /login", p, r.code, r.hdr.Get("Location"))
+	// every route but these needs a login; a route added later without
+	// a case below fails the test
+	public := map[string]bool{"GET /static/*": true, "GET /login": true, "POST /login": true, "POST /logout": true}
+	cases := map[string]string{ // route -> the path asked
+		"GET /":                  "/",
+		"GET /puzzles":           "/puzzles?kind=sudoku&page=2",
+		"GET /puzzles/:id":       "/puzzles/1",
+		"POST /puzzles/:id/tags": "/puzzles/1/tags",
+		"GET /export":            "/export?format=csv",
+		"GET /import":            "/import",
+		"POST /import":           "/import",
+		"GET /import/:id":        "/import/1",
+		"GET /sets":              "/sets",
+		"POST /sets":             "/sets",
+		"POST /sets/add":         "/sets/add",
+		"GET /sets/:id":          "/sets/1",
+		"POST /sets/:id/edit":    "/sets/1/edit",
+		"POST /sets/:id/move":    "/sets/1/move",
+		"POST /sets/:id/remove":  "/sets/1/remove",
+		"POST /sets/:id/delete":  "/sets/1/delete",
+		"GET /sets/:id/export":   "/sets/1/export?format=json",
+		"GET /api/puzzles":       "/api/puzzles",
+		"GET /api/puzzles/:id":   "/api/puzzles/1",
+		"GET /api/sets":          "/api/sets",
+		"GET /api/sets/:id":      "/api/sets/1",
+		"GET /api/jobs/:id":      "/api/jobs/1",
+	}
+	tok := c.token("/login") // a valid CSRF token, no session
+	before := fmt.Sprint(e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`))
+	seen := 0
+	for _, rt := range e.s.e.Routes() {
+		if rt.Method != http.MethodGet && rt.Method != http.MethodPost {
+			continue // echo's own not-found routes
+		}
+		route := rt.Method + " " + rt.Path
+		if public[route] {
+			continue
+		}
+		p, ok := cases[route]
+		if !ok {
+			t.Errorf("%s: no case here: add one", route)
+			continue
+		}
+		seen++
+		var r resp
+		if rt.Method == http.MethodGet {
+			r = c.get(p)
+		} else {
+			r = c.post(p, url.Values{"csrf": {tok}, "name": {"x"}, "set": {"1"}, "what": {"filter"}, "text": {"x"}, "puzzle": {"1"}, "pos": {"1"}, "tags": {"x"}})
+		}
+		switch {
+		case strings.HasPrefix(p, "/api/"):
+			if r.code != http.StatusUnauthorized || !strings.Contains(r.body, `"error"`) {
+				t.Errorf("%s %s: %d %.200s, want 401 JSON", rt.Method, p, r.code, r.body)
+			}
+		case r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/login?next="):
+			t.Errorf("%s %s: %d %q, want 303 to /login", rt.Method, p, r.code, r.hdr.Get("Location"))
 		}
 	}
-	r := c.get("/api/puzzles")
-	if r.code != http.StatusUnauthorized || !strings.Contains(r.body, `"error"`) {
-		t.Errorf("GET /api/puzzles: %d %s, want 401 JSON", r.code, r.body)
+	if seen != len(cases) {
+		t.Errorf("%d of the %d cases are routes", seen, len(cases))
 	}
-	r = c.get("/login")
+	if sets, jobs, tags := e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`); fmt.Sprint(sets, jobs, tags) != before {
+		t.Errorf("the refused posts changed the sets, jobs and tags counts from %s to %d %d %d", before, sets, jobs, tags)
+	}
+	r := c.get("/login")
 	if r.code != 200 || !strings.Contains(r.body, `name="username"`) || !strings.Contains(r.body, `name="password"`) || !csrfRe.MatchString(r.body) {
 		t.Errorf("login page: %d %s", r.code, r.body)
 	}
