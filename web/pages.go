@@ -595,16 +595,31 @@ func (s *Server) exportList(c echo.Context) error {
 	}
 	impliedRank(&df, s.cfg.Kinds)
 	opt.ByRank = df.Sort == ""
-	limit := 0
 	if f.Whole {
-		limit = export.MaxBooklet
-	}
-	if n, err := s.cfg.Export.Count(c.Request().Context(), df, 1); err != nil {
+		// A booklet takes the filter's puzzles with a unique solution
+		// (unless it names a status), and at most MaxBooklet of them:
+		// say so rather than print the first few thousand.
+		bf := df
+		if bf.Status == "" {
+			bf.Status = "unique"
+		}
+		n, err := s.cfg.Export.Count(c.Request().Context(), bf, export.MaxBooklet)
+		switch {
+		case err != nil:
+			return err
+		case n == 0 && df.Status == "":
+			return userErr(http.StatusNotFound, "No puzzle with a unique solution matches this filter: a booklet has none to print.")
+		case n == 0:
+			return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+		case n > export.MaxBooklet:
+			return userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
+		}
+	} else if n, err := s.cfg.Export.Count(c.Request().Context(), df, 1); err != nil {
 		return err
 	} else if n == 0 {
 		return userErr(http.StatusNotFound, "No puzzle matches this filter.")
 	}
-	return s.sendExport(c, "puzzles", f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df, Limit: limit}, true)
+	return s.sendExport(c, "puzzles", f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
 }
 
 func (s *Server) exportSet(c echo.Context) error {

@@ -601,6 +601,14 @@ func TestSets(t *testing.T) {
 	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari only") {
 		t.Errorf("set of Sudoku as Tatham IDs: %d %.200s", r.code, r.body)
 	}
+	// The list's booklet: the filter's uniquely solvable puzzles; none
+	// is a 404 that says why, not a broken PDF.
+	if r := c.get("/export?kind=sudoku&rank=8&format=pdf"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") {
+		t.Errorf("list booklet: %d %.200s", r.code, r.body)
+	}
+	if r := c.get("/export?q=nope&format=pdf"); r.code != 404 || !strings.Contains(r.body, "unique solution") {
+		t.Errorf("booklet of puzzles with several solutions: %d %.300s", r.code, r.body)
+	}
 	if r := c.get("/export?tag=nope&format=csv"); r.code != 404 {
 		t.Errorf("empty list export: %d", r.code)
 	}
