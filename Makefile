@@ -60,7 +60,7 @@ generate-check:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := FuzzFormats:./importers FuzzOpen:./importers \
 	FuzzParseSolve:./engine/sudoku FuzzURL:./engine/sudoku FuzzRate:./engine/sudoku \
-	FuzzParse:./engine/akari
+	FuzzParse:./engine/akari FuzzSolveRate:./engine/akari
 fuzz:
 	@for t in $(FUZZ_TARGETS); do name=$${t%%:*}; pkg=$${t#*:}; \
 	  echo "== $$name ($$pkg, $(FUZZTIME))"; \
