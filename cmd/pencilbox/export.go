@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"pencilbox"
@@ -91,6 +92,12 @@ func runExport(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
+	// An export keeps a few chunks of puzzles live while it allocates
+	// every row's strings: at the default GOGC the collector runs all the
+	// time (10.6 s for 10^6 puzzles as csv); at 400, 8.1 s for 45 MB more.
+	if e.getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	var src export.Source
 	if *set != "" {
 		_, ids, err := db.SetStore{DB: store.W, R: store.R}.ByName(ctx, *set)
