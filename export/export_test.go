@@ -339,10 +339,12 @@ func BenchmarkBooklet100(b *testing.B) {
 func TestBookletSelection(t *testing.T) {
 	ctx := context.Background()
 	src := seeded(t)
-	// One Sudoku with many solutions joins the library.
+	// One Sudoku with many solutions joins the library, and a full grid
+	// (unique, rank 0: it needs no technique).
+	const full = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
 	job, err := library.Import(ctx, src, registry(), []library.Input{{Name: "multi.sdm",
-		R: strings.NewReader("1" + strings.Repeat(".", 80) + "\n")}}, library.Options{})
-	if err != nil || job.Invalid != 1 {
+		R: strings.NewReader("1" + strings.Repeat(".", 80) + "\n" + full + "\n")}}, library.Options{})
+	if err != nil || job.Invalid != 1 || job.Imported != 1 {
 		t.Fatalf("import: %v, %+v", err, job)
 	}
 	multi, err := src.Puzzles(ctx, pencilbox.Filter{Status: "multiple", Limit: 1})

@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	"pencilbox"
@@ -95,14 +96,34 @@ func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencil
 }
 
 // byRank yields the filter's puzzles rank by rank, each rank by score,
-// Limit in all. Only puzzles with a unique solution have a rank (the
-// others are 0, and need no walk per rank).
+// Limit in all. Only puzzles with a unique solution are read this way;
+// of those, a full grid needs no technique and has rank 0.
 func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
 	lo, hi := max(1, s.Filter.RankMin), s.Filter.RankMax
 	if hi == 0 {
 		hi = db.MaxRank
 	}
 	left := s.Limit
+	if s.Filter.RankMin == 0 {
+		// Rank 0 is no filter bound: walk the rank order until the
+		// first ranked puzzle.
+		g := s
+		g.ByRank, g.Limit = false, 0
+		g.Filter.Sort, g.Filter.Desc = pencilbox.SortRank, false
+		err := g.Each(ctx, withSources, func(p pencilbox.Puzzle) error {
+			if p.Rank > 0 || s.Limit > 0 && left == 0 {
+				return errRanked
+			}
+			left--
+			return fn(p)
+		})
+		if err != nil && !errors.Is(err, errRanked) {
+			return err
+		}
+		if s.Limit > 0 && left <= 0 {
+			return nil
+		}
+	}
 	for r := lo; r <= hi; r++ {
 		g := s
 		g.ByRank = false
@@ -121,6 +142,9 @@ func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(penc
 	}
 	return nil
 }
+
+// errRanked ends byRank's walk of the unranked puzzles.
+var errRanked = errors.New("ranked puzzles reached")
 
 // shuffled reads the matching ids (8 bytes each), shuffles them with the
 // seed, keeps Limit and fetches those puzzles in the shuffled order.
