@@ -48,8 +48,23 @@ func newFlags(e *env, name string) *flag.FlagSet {
 // item is one input record waiting for its answer.
 type item struct {
 	puzzle engine.Puzzle
+	label  string // the input's name and the record's line, for notes
+	line   int
 	out    string // what to print on stdout
-	err    string // what to print on stderr
+	err    string // a bad record's FILE:LINE: reason, for stderr
+	note   string // why an answer is incomplete (a work limit), for stderr
+}
+
+// workNote is what a command says on stderr about an answer that is not
+// complete: the engine gave up at its work limit.
+func workNote(err error) string {
+	if err == nil {
+		return ""
+	}
+	if errors.Is(err, engine.ErrWorkLimit) {
+		return "gave up: solver work limit reached (status unknown)"
+	}
+	return err.Error()
 }
 
 // chunkSize records travel together to a worker; it keeps channel traffic low.
@@ -60,7 +75,7 @@ const chunkSize = 64
 // prints the answers in input order. Bad records are reported as
 // FILE:LINE: reason. It returns the exit status: 0, 1 if any record was
 // bad, 2 if an input could not be read.
-func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) string) int {
+func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) (out, note string)) int {
 	reg := e.formats
 	if b.kind != "" {
 		k, err := e.kinds.Lookup(b.kind)
@@ -93,7 +108,7 @@ func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) 
 			for c := range todo {
 				for i := range c.items {
 					if it := &c.items[i]; it.err == "" {
-						it.out = work(it.puzzle)
+						it.out, it.note = work(it.puzzle)
 					}
 				}
 				close(c.done)
@@ -119,6 +134,10 @@ func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) 
 				}
 				n++
 				w.WriteString(it.out)
+				if it.note != "" {
+					w.Flush()
+					fmt.Fprintf(e.stderr, "%s:%d: %s\n", it.label, it.line, it.note)
+				}
 			}
 		}
 	}()
@@ -186,7 +205,7 @@ func readRecords(e *env, reg importers.Registry, format, name string, fn func(it
 		if rec.Err != nil {
 			fn(item{err: rec.Error(label)})
 		} else {
-			fn(item{puzzle: rec.Puzzle})
+			fn(item{puzzle: rec.Puzzle, label: label, line: rec.Line})
 		}
 		return nil
 	})

@@ -10,7 +10,7 @@ func runCanon(e *env, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) string {
-		return p.Canonical() + "\n"
+	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) (string, string) {
+		return p.Canonical() + "\n", ""
 	})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -157,5 +158,25 @@ func TestSolveGridFormat(t *testing.T) {
 	code, out, errs := runCLI(t, grid.String(), "solve")
 	if want := hard + "\tunique\t" + hardSol + "\n"; code != 0 || out != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+}
+
+// TestWorkLimitSaid: a puzzle the solver gives up on (an empty 150x150
+// Akari: ~2.5 s to reach the work limit) is printed as unknown, and
+// stderr says why, with its line; it is not a bad record.
+func TestWorkLimitSaid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reaches the Akari work limit: ~2.5 s")
+	}
+	const n = 150
+	id := fmt.Sprintf("%dx%d:%s%c", n, n, strings.Repeat("z", n*n/26), 'a'+n*n%26-1)
+	in := "3x3:a1c2c\n" + id + "\n"
+	code, out, stderr := runCLI(t, in, "solve", "--kind", "akari")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 || !strings.Contains(lines[1], "\tunknown\t") {
+		t.Errorf("exit %d, stdout %.300q", code, out)
+	}
+	if stderr != "stdin:2: gave up: solver work limit reached (status unknown)\n" {
+		t.Errorf("stderr %q", stderr)
 	}
 }

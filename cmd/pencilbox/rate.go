@@ -19,9 +19,9 @@ func runRate(e *env, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) string {
+	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) (string, string) {
 		r := p.Rate(*steps)
-		return formatRating(p, r, *steps)
+		return formatRating(p, r, *steps), workNote(r.Err)
 	})
 }
 

@@ -15,8 +15,8 @@ func runSolve(e *env, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) string {
+	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) (string, string) {
 		r := p.Solve()
-		return strings.Join([]string{p.Givens(), r.Status.String(), r.Solution}, "\t") + "\n"
+		return strings.Join([]string{p.Givens(), r.Status.String(), r.Solution}, "\t") + "\n", workNote(r.Err)
 	})
 }
