@@ -113,6 +113,11 @@ var filterCases = []string{
 	"q=synth&sort=date&order=desc",
 	"q=synth&sort=clues&order=desc",
 	"q=synth+1m&rank=4-",
+	"kind=sudoku&rank=5-6&tag=synth&page=2",
+	"kind=sudoku&rank=5-6&page=200",
+	"rank=1-2&sort=score&order=desc&page=200",
+	"technique=negation&sort=score&page=200",
+	"q=synth&sort=clues&page=200",
 	"kind=akari",
 	"kind=akari&rank=4&sort=score",
 }
