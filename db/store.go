@@ -486,12 +486,9 @@ const maxExpand = 16
 func (d *DB) exactTerms(ctx context.Context, q string) (string, error) {
 	var words []string
 	for _, w := range queryWords(q) {
-		var toks []string
-		for _, t := range strings.FieldsFunc(strings.ToLower(w), func(r rune) bool {
+		toks := strings.FieldsFunc(strings.ToLower(w), func(r rune) bool {
 			return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z')
-		}) {
-			toks = append(toks, t)
-		}
+		})
 		for _, r := range w {
 			if r > 127 {
 				return "", nil

@@ -12,9 +12,6 @@ import "math/bits"
 // A cell index c maps to band c/27 and bit c%27, because 27*band +
 // 9*(row%3) + column = 9*row + column.
 
-// all is the candidate mask of every digit in a cell (used by the rater).
-const all = 0x1FF
-
 // bandAll is every cell of a band.
 const bandAll = 1<<27 - 1
 
