@@ -75,6 +75,10 @@ type item struct {
 	unreadable string
 }
 
+// optimizeAfter is how many stored or re-sourced puzzles make an import
+// merge the text-search index at its end.
+const optimizeAfter = 10000
+
 // ErrRejected is returned (wrapped) by Import when some records were
 // rejected but the rest was stored.
 var ErrRejected = errors.New("some records were rejected")
@@ -343,10 +347,12 @@ loop:
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	if job.Imported+job.Duplicates+job.Invalid > 0 {
-		// New puzzles and sources added search segments: merge them, so searches
-		// stay fast (an import killed before this leaves them unmerged,
-		// which costs speed only; the next import merges them).
+	if job.Imported+job.Duplicates+job.Invalid >= optimizeAfter {
+		// A big import added many search segments: merge them, so searches
+		// stay fast. The merge rewrites the whole index (1.4 s for 10^6
+		// puzzles), so a small import leaves its few segments to FTS5's
+		// own merging. An import killed before this leaves them unmerged,
+		// which costs speed only; the next big import merges them.
 		if oerr := store.OptimizeSearch(context.WithoutCancel(ctx)); oerr != nil {
 			err = errors.Join(err, oerr)
 		}
