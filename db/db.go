@@ -59,6 +59,7 @@ type DB struct {
 
 	known *sql.Stmt // Known's lookup, prepared once on the readers
 	plans planCache // recent filters' plans and counts
+	stmts stmtCache // the readers' statements, by text
 }
 
 // A 32 MiB page cache per connection.
@@ -244,7 +245,7 @@ func (d *DB) Version(ctx context.Context) (int64, error) {
 
 // Close closes both pools.
 func (d *DB) Close() error {
-	return errors.Join(d.known.Close(), d.R.Close(), d.W.Close())
+	return errors.Join(d.known.Close(), d.stmts.close(), d.R.Close(), d.W.Close())
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns its verdict ("ok").

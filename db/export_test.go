@@ -7,3 +7,13 @@ func SetPlanLimits(small, dense int) (restore func()) {
 	smallSet, denseAbove = small, dense
 	return func() { smallSet, denseAbove = s, d }
 }
+
+// CachedStatements is how many reader statements the cache holds.
+func (d *DB) CachedStatements() int {
+	d.stmts.mu.Lock()
+	defer d.stmts.mu.Unlock()
+	return len(d.stmts.stmts)
+}
+
+// MaxStmts is the cache's bound.
+const MaxStmts = maxStmts

@@ -23,7 +23,7 @@ func (d *DB) FirstSources(ctx context.Context, ids []int64) (map[int64]pencilbox
 	}
 	q := `SELECT s.puzzle_id, s.label, s.file, s.line FROM sources s
 		WHERE s.id IN (SELECT min(id) FROM sources WHERE puzzle_id IN (?` + strings.Repeat(",?", len(ids)-1) + `) GROUP BY puzzle_id)`
-	rows, err := d.R.QueryContext(ctx, q, args...)
+	rows, err := d.query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sources: %w", err)
 	}

@@ -459,7 +459,7 @@ func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 	sz.qExact = exact
 	for _, c := range setConds(f, exact) {
 		var n int
-		err := d.R.QueryRowContext(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, smallSet+1)...).Scan(&n)
+		err := d.queryRow(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, smallSet+1)...).Scan(&n)
 		if err != nil {
 			return sz, err
 		}
@@ -506,7 +506,7 @@ func (d *DB) exactTerms(ctx context.Context, q string) (string, error) {
 		// starts after the word: fts5vocab reads the doclist of every
 		// term it passes, and the word's may hold every puzzle.
 		alts := []string{phrase(last)}
-		rows, err := d.R.QueryContext(ctx, `SELECT term FROM search_vocab WHERE term >= ? AND term < ? LIMIT ?`,
+		rows, err := d.query(ctx, `SELECT term FROM search_vocab WHERE term >= ? AND term < ? LIMIT ?`,
 			last+"\x01", last+"\U0010FFFF", maxExpand)
 		if err != nil {
 			return "", err
@@ -868,7 +868,7 @@ func (d *DB) page(ctx context.Context, f pencilbox.Filter, pl plan, limit int) (
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
-	rows, err := d.R.QueryContext(ctx, q, args...)
+	rows, err := d.query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
@@ -912,7 +912,7 @@ func (d *DB) count(ctx context.Context, f pencilbox.Filter, sz sizing, limit int
 		args = append(args, limit+1)
 	}
 	var n int
-	if err := d.R.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count: %w", err)
 	}
 	return n, nil
@@ -961,7 +961,7 @@ func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, 
 		}
 	}
 	var n int
-	if err := d.R.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count: %w", err)
 	}
 	return n, nil

@@ -71,7 +71,7 @@ func (AkariView) Thumb(m model.Puzzle) templ.Component {
 	if err != nil {
 		return givensText(m.Givens)
 	}
-	return akariSVG(akFrom(akState(p), akSize(p.W, p.H, 72)), "thumb")
+	return akariThumb(p)
 }
 
 func (AkariView) Board(m model.Puzzle, solution string) templ.Component {

@@ -10,6 +10,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -17,6 +18,8 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"strconv"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -261,13 +264,28 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// render writes a templ component as the page.
+// pageBuffers hold pages while they render (a library list is ~80 KB).
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// render writes a templ component as the page. It renders into a buffer
+// first: the page leaves in one write with its length (written as it
+// rendered, a list page took twenty system calls), and a component that
+// fails midway gives an error page, not half a page.
 func render(c echo.Context, code int, comp interface {
 	Render(ctx context.Context, w io.Writer) error
 }) error {
-	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer pageBuffers.Put(buf)
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	h.Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))
 	c.Response().WriteHeader(code)
-	return comp.Render(c.Request().Context(), c.Response())
+	_, err := c.Response().Write(buf.Bytes())
+	return err
 }
 
 func (s *Server) chrome(c echo.Context, title, nav string) templates.Chrome {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -32,6 +33,7 @@ func runServe(e *env, args []string) int {
 	maxUpload := fs.Int64("max-upload", 64, "largest import upload, in MiB")
 	sample := fs.Bool("sample", true, "load the bundled sample library into a new, empty database")
 	workers := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers of a web import")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for load tests)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -40,6 +42,18 @@ func runServe(e *env, args []string) int {
 		return 2
 	}
 	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox serve: --cpuprofile:", err)
+			return 2
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	_, statErr := os.Stat(*dbPath)
 	fresh := errors.Is(statErr, os.ErrNotExist)
 	store, err := db.Open(*dbPath, db.MapReads())
