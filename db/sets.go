@@ -19,10 +19,10 @@ var ErrNoSet = errors.New("no such set")
 // DB is the writer; R, when set, serves the reads.
 type SetStore struct {
 	DB *sql.DB
-	R  *sql.DB
+	R  Querier
 }
 
-func (s SetStore) reader() *sql.DB {
+func (s SetStore) reader() Querier {
 	if s.R != nil {
 		return s.R
 	}
@@ -76,11 +76,8 @@ func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
 	return si, ids, err
 }
 
-type querier interface {
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-}
 
-func (s SetStore) items(ctx context.Context, q querier, id int64) ([]int64, error) {
+func (s SetStore) items(ctx context.Context, q Querier, id int64) ([]int64, error) {
 	rows, err := q.QueryContext(ctx, `SELECT puzzle_id FROM set_items WHERE set_id = ? ORDER BY pos`, id)
 	if err != nil {
 		return nil, err

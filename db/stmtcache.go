@@ -81,3 +81,24 @@ func (d *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	}
 	return st.QueryRowContext(ctx, args...)
 }
+
+// Querier is what a read needs: a *sql.DB, a *sql.Tx, or Reader's pool
+// with cached statements.
+type Querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+// Reader is the reader pool with its statements cached by text: for the
+// stores a server asks on every request (sessions, the set list).
+func (d *DB) Reader() Querier { return cachedReader{d} }
+
+type cachedReader struct{ d *DB }
+
+func (r cachedReader) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return r.d.query(ctx, q, args...)
+}
+
+func (r cachedReader) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return r.d.queryRow(ctx, q, args...)
+}

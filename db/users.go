@@ -52,10 +52,10 @@ var ErrNoSession = errors.New("no such session")
 // (session, login) so they never wait behind an import's write.
 type UserStore struct {
 	DB *sql.DB
-	R  *sql.DB
+	R  Querier
 }
 
-func (s UserStore) reader() *sql.DB {
+func (s UserStore) reader() Querier {
 	if s.R != nil {
 		return s.R
 	}

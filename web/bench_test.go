@@ -30,7 +30,7 @@ func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
 	b.Cleanup(func() { d.Close() })
 	kinds, formats := testKinds()
 	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats}
-	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews()})
+	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.Reader(), Kinds: kinds, Views: testViews()})
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W, R: d.R}
 	if _, err := users.Check(ctx, "bench", "bench password"); err != nil {

@@ -55,9 +55,10 @@ type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions,
 type Config struct {
 	Library Library
 	SQL     *sql.DB // holds the users, sessions and sets tables (migration 00100)
-	// ReadSQL, when set, is a reader pool on the same database: session
-	// checks and set reads use it, so pages never queue behind a write.
-	ReadSQL *sql.DB
+	// ReadSQL, when set, reads the same database: session checks and set
+	// reads use it, so pages never queue behind a write (db.DB.Reader, or
+	// its reader pool).
+	ReadSQL db.Querier
 	Kinds   engine.Registry
 	Views   templates.Views
 	Formats []string // import format names for the form

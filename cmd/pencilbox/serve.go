@@ -85,7 +85,7 @@ func runServe(e *env, args []string) int {
 		formats = append(formats, f.Name)
 	}
 	srv := web.New(web.Config{
-		Library: lib, SQL: store.W, ReadSQL: store.R, Kinds: e.kinds, Formats: formats, Import: lib.Import,
+		Library: lib, SQL: store.W, ReadSQL: store.Reader(), Kinds: e.kinds, Formats: formats, Import: lib.Import,
 		Views:     templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}},
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store,
 	})
