@@ -76,7 +76,6 @@ func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
 	return si, ids, err
 }
 
-
 func (s SetStore) items(ctx context.Context, q Querier, id int64) ([]int64, error) {
 	rows, err := q.QueryContext(ctx, `SELECT puzzle_id FROM set_items WHERE set_id = ? ORDER BY pos`, id)
 	if err != nil {
