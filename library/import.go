@@ -79,10 +79,6 @@ type item struct {
 // merge the text-search index at its end.
 const optimizeAfter = 10000
 
-// ErrRejected is returned (wrapped) by Import when some records were
-// rejected but the rest was stored.
-var ErrRejected = errors.New("some records were rejected")
-
 // ErrUnreadable is returned (wrapped) by Import when some input could not be
 // opened or read, or its format was not recognised. Import reports each as
 // "FILE: reason", goes on with the other inputs, and stores what it could.

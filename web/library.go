@@ -224,10 +224,9 @@ func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOp
 		OnStart: func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch: func(j pencilbox.Job) { progress(viewJob(j)) },
 	})
+	// Rejected records are in the job's counts and errors, not err: err
+	// says the upload could not be read, or the import stopped.
 	m := viewJob(j)
 	m.Done = true
-	if errors.Is(err, library.ErrRejected) {
-		err = nil // the rejected records are listed in the job
-	}
 	return m, err
 }
