@@ -26,10 +26,10 @@ type cachedPlan struct {
 	gen uint64
 }
 
-// planKey is what a plan depends on: the filter without its cursor, page
-// size or order.
+// planKey is what a plan depends on: the filter without its cursor,
+// offset, page size or order (every page of a filter shares its plan).
 func planKey(f pencilbox.Filter) string {
-	f.After, f.Limit, f.Sort, f.Desc = "", 0, "", false
+	f.After, f.Offset, f.Limit, f.Sort, f.Desc = "", 0, 0, "", false
 	return fmt.Sprintf("%#v", f)
 }
 

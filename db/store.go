@@ -384,7 +384,7 @@ var (
 
 // plan is what the planner decided for one filter.
 type plan struct {
-	small sizing // which set conditions are small
+	sizes sizing // which set conditions are small; the search's exact terms
 	dense bool   // more than CountCap matches: walk the sort index
 	total int    // matches, counted up to CountCap+1
 }
@@ -486,14 +486,14 @@ const maxExpand = 16
 func (d *DB) exactTerms(ctx context.Context, q string) (string, error) {
 	var words []string
 	for _, w := range queryWords(q) {
-		toks := strings.FieldsFunc(strings.ToLower(w), func(r rune) bool {
-			return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z')
-		})
 		for _, r := range w {
 			if r > 127 {
 				return "", nil
 			}
 		}
+		toks := strings.FieldsFunc(strings.ToLower(w), func(r rune) bool {
+			return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z')
+		})
 		if len(toks) == 0 {
 			continue
 		}
@@ -666,7 +666,6 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 // through one filter asks for the same plan at every page: it is kept for
 // a few seconds, and forgotten at any write through this DB.
 func (d *DB) plan(ctx context.Context, f pencilbox.Filter) (plan, error) {
-	f.Offset = 0 // every numbered page of a filter shares its plan
 	key := planKey(f)
 	if pl, ok := d.plans.get(key); ok {
 		return pl, nil
@@ -688,7 +687,7 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 	if err != nil {
 		return pl, err
 	}
-	pl.small = sz
+	pl.sizes = sz
 	pl.total, err = d.count(ctx, f, sz, pencilbox.CountCap)
 	if err != nil {
 		return pl, err
@@ -728,7 +727,7 @@ func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 	if perRank(f, pl, col) {
 		return rankMergeQuery(f, pl, col, limit)
 	}
-	w, args, err := where(f, pl.small)
+	w, args, err := where(f, pl.sizes)
 	if err != nil {
 		return "", nil, err
 	}
@@ -805,7 +804,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string,
 	for r := lo; r <= hi; r++ {
 		g := f
 		g.RankMin, g.RankMax = 0, 0
-		w, a, err := where(g, pl.small)
+		w, a, err := where(g, pl.sizes)
 		if err != nil {
 			return "", nil, err
 		}

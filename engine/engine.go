@@ -45,6 +45,15 @@ func ParseStatus(s string) (Status, error) {
 // limit before deciding. Callers store such a puzzle as Unknown.
 var ErrWorkLimit = errors.New("work limit reached")
 
+// GaveUp is what to tell people about a Result or Rating whose Err is set:
+// the search gave up, so its status is not a verdict.
+func GaveUp(err error) string {
+	if errors.Is(err, ErrWorkLimit) {
+		return "gave up: solver work limit reached"
+	}
+	return "gave up: " + err.Error()
+}
+
 // Kind is one puzzle kind. Implementations are stateless values.
 type Kind interface {
 	// Name is the stable identifier stored in databases and URLs ("sudoku").

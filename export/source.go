@@ -22,12 +22,20 @@ type FilterSource struct {
 	ByRank bool
 }
 
-// forBooklet is the source of a PDF booklet: a booklet is for solving,
-// so without a status asked it takes the puzzles with a unique solution.
-func (s FilterSource) forBooklet(byRank bool) Source {
-	if s.Filter.Status == "" {
-		s.Filter.Status = "unique"
+// BookletFilter is the filter a PDF booklet reads for f: a booklet is for
+// solving, so without a status asked it takes the puzzles with a unique
+// solution. (The admin counts it before exporting.)
+func BookletFilter(f pencilbox.Filter) pencilbox.Filter {
+	if f.Status == "" {
+		f.Status = "unique"
 	}
+	return f
+}
+
+// forBooklet is the source of a PDF booklet: BookletFilter's puzzles, in
+// rank then score order when byRank.
+func (s FilterSource) forBooklet(byRank bool) Source {
+	s.Filter = BookletFilter(s.Filter)
 	s.ByRank = byRank && s.Shuffle == nil && s.Filter.Status == "unique"
 	return s
 }

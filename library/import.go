@@ -408,11 +408,7 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 		return
 	}
 	if r.Err != nil {
-		why := r.Err.Error()
-		if errors.Is(r.Err, engine.ErrWorkLimit) {
-			why = "solver work limit reached"
-		}
-		it.gaveUp = fmt.Sprintf("gave up: %s (status %v, stored)", why, r.Status)
+		it.gaveUp = fmt.Sprintf("%s (status %v, stored)", engine.GaveUp(r.Err), r.Status)
 	}
 	note := rec.Note
 	if rec.Warning != "" {

@@ -599,11 +599,7 @@ func (s *Server) exportList(c echo.Context) error {
 		// A booklet takes the filter's puzzles with a unique solution
 		// (unless it names a status), and at most MaxBooklet of them:
 		// say so rather than print the first few thousand.
-		bf := df
-		if bf.Status == "" {
-			bf.Status = "unique"
-		}
-		n, err := s.cfg.Export.Count(c.Request().Context(), bf, export.MaxBooklet)
+		n, err := s.cfg.Export.Count(c.Request().Context(), export.BookletFilter(df), export.MaxBooklet)
 		switch {
 		case err != nil:
 			return err

@@ -61,10 +61,7 @@ func workNote(err error) string {
 	if err == nil {
 		return ""
 	}
-	if errors.Is(err, engine.ErrWorkLimit) {
-		return "gave up: solver work limit reached (status unknown)"
-	}
-	return err.Error()
+	return engine.GaveUp(err) + " (status unknown)"
 }
 
 // chunkSize records travel together to a worker; it keeps channel traffic low.
