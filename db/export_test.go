@@ -8,6 +8,15 @@ func SetPlanLimits(small, dense int) (restore func()) {
 	return func() { smallSet, denseAbove = s, d }
 }
 
+// SetBulkLimits lowers the bulk read's limits for a test (ids a span,
+// fewest matches, share of the id range) and returns the function that
+// restores them.
+func SetBulkLimits(span int64, min int, share int64) (restore func()) {
+	s, m, sh := bulkSpan, bulkMin, bulkShare
+	bulkSpan, bulkMin, bulkShare = span, min, share
+	return func() { bulkSpan, bulkMin, bulkShare = s, m, sh }
+}
+
 // CachedStatements is how many reader statements the cache holds.
 func (d *DB) CachedStatements() int {
 	d.stmts.mu.Lock()

@@ -289,10 +289,8 @@ func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 	}
 	p.Status, p.Hypothesis = engine.Status(status), engine.Tri(hyp)
 	p.Created = time.Unix(created, 0)
-	if meta != "" && meta != "{}" {
-		if err := json.Unmarshal([]byte(meta), &p.Meta); err != nil {
-			return p, fmt.Errorf("puzzle %d: meta: %w", p.ID, err)
-		}
+	if err := parseMeta(&p, meta); err != nil {
+		return p, err
 	}
 	p.Profile = parseProfile(profile)
 	if tags != "" {
@@ -301,12 +299,27 @@ func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 	return p, nil
 }
 
+// parseMeta reads the stored meta column into p.Meta.
+func parseMeta(p *pencilbox.Puzzle, meta string) error {
+	if meta == "" || meta == "{}" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(meta), &p.Meta); err != nil {
+		return fmt.Errorf("puzzle %d: meta: %w", p.ID, err)
+	}
+	return nil
+}
+
+// parseProfile reads the profile column (engine.ProfileString's form);
+// the ids share s's memory.
 func parseProfile(s string) []engine.Count {
 	if s == "" {
 		return nil
 	}
-	var out []engine.Count
-	for _, f := range strings.Split(s, ",") {
+	out := make([]engine.Count, 0, strings.Count(s, ",")+1)
+	for s != "" {
+		var f string
+		f, s, _ = strings.Cut(s, ",")
 		id, n, _ := strings.Cut(f, "=")
 		c, _ := strconv.Atoi(n)
 		out = append(out, engine.Count{ID: id, N: c})

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"encoding/csv"
 	"io"
 	"strconv"
@@ -13,13 +14,19 @@ import (
 // csvWriter writes puzzle, solution, rank, score, clues, source, tags,
 // profile. The csv importer reads the puzzle, checks the solution, takes
 // the tags and keeps the other columns as metadata.
-type csvWriter struct{ w *csv.Writer }
+type csvWriter struct {
+	w   *csv.Writer
+	buf *bufio.Writer
+}
 
 var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile"}
 
 func openCSV(w io.Writer, _ *writeEnv) (writer, error) {
-	c := csv.NewWriter(w)
-	return &csvWriter{c}, c.Write(csvHeader)
+	// csv.Writer keeps this buffer rather than its own 4 KiB one: a write
+	// system call per 20 rows was a fifth of a large export's writing.
+	buf := bufio.NewWriterSize(w, 256<<10)
+	c := csv.NewWriter(buf)
+	return &csvWriter{c, buf}, c.Write(csvHeader)
 }
 
 func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
@@ -33,5 +40,8 @@ func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
 
 func (c *csvWriter) close() error {
 	c.w.Flush()
-	return c.w.Error()
+	if err := c.w.Error(); err != nil {
+		return err
+	}
+	return c.buf.Flush()
 }

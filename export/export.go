@@ -25,8 +25,11 @@ type Format struct {
 	ContentType string
 	// Kinds lists the kinds the format can hold; nil = every kind.
 	Kinds []string
-	// Sources: the writer wants each puzzle's sources (csv, json).
+	// Sources: the writer wants each puzzle's sources (csv, json, pdf).
 	Sources bool
+	// Full: the writer wants every stored column (json); the others
+	// write the puzzle, its solution, rating, note, tags and sources.
+	Full bool
 	// Whole: the writer needs every puzzle before it writes (pdf); the
 	// others stream.
 	Whole bool
@@ -52,7 +55,7 @@ func Formats() []Format {
 		{Name: "line", Ext: "sdm", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openLine},
 		{Name: "grid", Ext: "sdk", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openGrid},
 		{Name: "csv", Ext: "csv", ContentType: "text/csv; charset=utf-8", Kinds: []string{"sudoku"}, Sources: true, open: openCSV},
-		{Name: "json", Ext: "jsonl", ContentType: "application/x-ndjson", Sources: true, open: openJSON},
+		{Name: "json", Ext: "jsonl", ContentType: "application/x-ndjson", Sources: true, Full: true, open: openJSON},
 		{Name: "url", Ext: "txt", ContentType: "text/plain; charset=utf-8", open: openURL},
 		{Name: "tatham", Ext: "txt", ContentType: "text/plain; charset=utf-8", Kinds: []string{"akari"}, open: openTatham},
 	}
@@ -115,7 +118,14 @@ func (o Options) Check() error {
 
 // Source yields the puzzles to export, in order.
 type Source interface {
-	Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error
+	Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error
+}
+
+// Want says what a format reads of each puzzle besides its puzzle,
+// solution, rating, size, note and tags.
+type Want struct {
+	Sources bool // its sources, in import order
+	Full    bool // every stored column
 }
 
 // bookletSource is a Source that selects differently for a PDF booklet
@@ -138,7 +148,7 @@ func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, 
 	env := &writeEnv{opt: opt, kinds: kinds}
 	var wr writer
 	n := 0
-	err := src.Each(ctx, f.Sources, func(p pencilbox.Puzzle) error {
+	err := src.Each(ctx, Want{Sources: f.Sources, Full: f.Full}, func(p pencilbox.Puzzle) error {
 		if !f.holds(p.Kind) {
 			return fmt.Errorf("puzzle %d is %s: the %s format holds %s only (select a kind)", p.ID, p.Kind, f.Name, strings.Join(f.Kinds, ", "))
 		}

@@ -44,12 +44,25 @@ func (s FilterSource) forBooklet(byRank bool) Source {
 const chunk = 500
 
 // Each streams the puzzles, attaching their sources when asked.
-func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+func (s FilterSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	if s.Shuffle != nil {
-		return s.shuffled(ctx, withSources, fn)
+		return s.shuffled(ctx, want, fn)
 	}
 	if s.ByRank {
-		return s.byRank(ctx, withSources, fn)
+		return s.byRank(ctx, want, fn)
+	}
+	// A large share of the library in id order is read in spans, on
+	// several connections at once; the rest pages through the indexes.
+	err := s.DB.Bulk(ctx, s.Filter, s.Limit, db.BulkOptions{Sources: want.Sources, Full: want.Full}, func(ps []pencilbox.Puzzle) error {
+		for _, p := range ps {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if !errors.Is(err, db.ErrNotBulk) {
+		return err
 	}
 	f := s.Filter
 	f.After, f.Limit = "", s.Limit
@@ -66,7 +79,7 @@ func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencil
 			if err != nil {
 				continue // drain after a failure
 			}
-			if err = attach(ctx, s.DB, buf, withSources); err != nil {
+			if err = attach(ctx, s.DB, buf, want.Sources); err != nil {
 				cancel()
 				continue
 			}
@@ -80,7 +93,7 @@ func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencil
 		done <- err
 	}()
 	buf := make([]pencilbox.Puzzle, 0, chunk)
-	err := s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error {
+	err = s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error {
 		buf = append(buf, p)
 		if len(buf) == chunk {
 			select {
@@ -106,7 +119,7 @@ func (s FilterSource) Each(ctx context.Context, withSources bool, fn func(pencil
 // byRank yields the filter's puzzles rank by rank, each rank by score,
 // Limit in all. Only puzzles with a unique solution are read this way;
 // of those, a full grid needs no technique and has rank 0.
-func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+func (s FilterSource) byRank(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	lo, hi := max(1, s.Filter.RankMin), s.Filter.RankMax
 	if hi == 0 {
 		hi = db.MaxRank
@@ -118,7 +131,7 @@ func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(penc
 		g := s
 		g.ByRank, g.Limit = false, 0
 		g.Filter.Sort, g.Filter.Desc = pencilbox.SortRank, false
-		err := g.Each(ctx, withSources, func(p pencilbox.Puzzle) error {
+		err := g.Each(ctx, want, func(p pencilbox.Puzzle) error {
 			if p.Rank > 0 || s.Limit > 0 && left == 0 {
 				return errRanked
 			}
@@ -139,7 +152,7 @@ func (s FilterSource) byRank(ctx context.Context, withSources bool, fn func(penc
 		g.Filter.Sort, g.Filter.Desc = pencilbox.SortScore, false
 		g.Limit = left
 		n := 0
-		if err := g.Each(ctx, withSources, func(p pencilbox.Puzzle) error { n++; return fn(p) }); err != nil {
+		if err := g.Each(ctx, want, func(p pencilbox.Puzzle) error { n++; return fn(p) }); err != nil {
 			return err
 		}
 		if s.Limit > 0 {
@@ -156,7 +169,7 @@ var errRanked = errors.New("ranked puzzles reached")
 
 // shuffled reads the matching ids (8 bytes each), shuffles them with the
 // seed, keeps Limit and fetches those puzzles in the shuffled order.
-func (s FilterSource) shuffled(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+func (s FilterSource) shuffled(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	f := s.Filter
 	f.After, f.Limit, f.Sort, f.Desc = "", 0, pencilbox.SortID, false
 	var ids []int64
@@ -168,7 +181,7 @@ func (s FilterSource) shuffled(ctx context.Context, withSources bool, fn func(pe
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return byIDs(ctx, s.DB, ids, withSources, fn)
+	return byIDs(ctx, s.DB, ids, want, fn)
 }
 
 // SetSource exports a set's puzzles in the set's order (Limit caps them).
@@ -178,16 +191,16 @@ type SetSource struct {
 	Limit int
 }
 
-func (s SetSource) Each(ctx context.Context, withSources bool, fn func(pencilbox.Puzzle) error) error {
+func (s SetSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	ids := s.IDs
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return byIDs(ctx, s.DB, ids, withSources, fn)
+	return byIDs(ctx, s.DB, ids, want, fn)
 }
 
 // byIDs yields the puzzles of ids in that order (missing ids skipped).
-func byIDs(ctx context.Context, d *db.DB, ids []int64, withSources bool, fn func(pencilbox.Puzzle) error) error {
+func byIDs(ctx context.Context, d *db.DB, ids []int64, want Want, fn func(pencilbox.Puzzle) error) error {
 	for len(ids) > 0 {
 		part := ids[:min(len(ids), chunk)]
 		ids = ids[len(part):]
@@ -202,7 +215,7 @@ func byIDs(ctx context.Context, d *db.DB, ids []int64, withSources bool, fn func
 				ordered = append(ordered, p)
 			}
 		}
-		if err := attach(ctx, d, ordered, withSources); err != nil {
+		if err := attach(ctx, d, ordered, want.Sources); err != nil {
 			return err
 		}
 		for _, p := range ordered {

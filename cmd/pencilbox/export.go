@@ -47,6 +47,7 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&opt.Title, "title", "", "pdf: a title page with this title")
 	fs.BoolVar(&opt.ShowIDs, "ids", false, "pdf: captions show the puzzle id and source")
 	fs.BoolVar(&opt.Solutions, "solutions", true, "pdf: solutions at the back")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the export to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -116,6 +117,13 @@ func runExport(e *env, args []string) int {
 		}
 		src = fs
 		opt.ByRank = f.Sort == "" && *shuffle == ""
+	}
+	if *cpuprofile != "" {
+		stop, err := startProfile(*cpuprofile)
+		if err != nil {
+			return fail(2, err)
+		}
+		defer stop()
 	}
 	start := time.Now()
 	n, err := writeAtomic(*out, e.stdout, func(w io.Writer) (int, error) {

@@ -43,16 +43,12 @@ func runServe(e *env, args []string) int {
 	}
 	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
 	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
+		stop, err := startProfile(*cpuprofile)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "pencilbox serve: --cpuprofile:", err)
+			fmt.Fprintln(e.stderr, "pencilbox serve:", err)
 			return 2
 		}
-		defer f.Close()
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	_, statErr := os.Stat(*dbPath)
 	fresh := errors.Is(statErr, os.ErrNotExist)
@@ -135,4 +131,19 @@ func firstAdmin(ctx context.Context, e *env, users db.UserStore) error {
 		fmt.Fprintf(e.stdout, "created user admin, password: %s\n(shown once; change it with 'pencilbox user passwd admin')\n", pw)
 	}
 	return nil
+}
+
+// startProfile writes a CPU profile to path until stop is called.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		if f != nil {
+			f.Close()
+		}
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
