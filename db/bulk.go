@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"runtime"
@@ -66,18 +67,13 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 	if err != nil {
 		return fmt.Errorf("puzzles: %w", err)
 	}
+	// The id range's ends, each a seek (min and max in one query scan
+	// the table).
 	var lo, hi int64
-	if err := d.queryRow(ctx, `SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM puzzles`).Scan(&lo, &hi); err != nil {
-		return fmt.Errorf("puzzles: %w", err)
-	}
-	// Counted only as far as the decision needs.
-	need := max(bulkMin, int((hi-lo+bulkShare)/bulkShare))
-	n, err := d.count(ctx, f, sz, need)
+	err = d.queryRow(ctx, `SELECT coalesce((SELECT id FROM puzzles ORDER BY id LIMIT 1), 0),
+		coalesce((SELECT id FROM puzzles ORDER BY id DESC LIMIT 1), 0)`).Scan(&lo, &hi)
 	if err != nil {
 		return fmt.Errorf("puzzles: %w", err)
-	}
-	if n < need {
-		return ErrNotBulk
 	}
 	for _, small := range sz.small {
 		if small {
@@ -95,6 +91,13 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 		return fmt.Errorf("puzzles: %w", err)
 	}
 	q := newSpanQueries(w, opt)
+	share, err := d.sampleShare(ctx, q, args, lo, hi)
+	if err != nil {
+		return err
+	}
+	if share*float64(hi-lo+1) < float64(bulkMin) || share*float64(bulkShare) < 1 {
+		return ErrNotBulk
+	}
 	spans := int((hi - lo + bulkSpan) / bulkSpan)
 	return ordered(ctx, spans, func(ctx context.Context, i int) ([]pencilbox.Puzzle, error) {
 		a := lo - 1 + int64(i)*bulkSpan
@@ -117,6 +120,38 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 	})
 }
 
+// The share of ids a filter matches is sampled in windows spread evenly
+// over the id range: counting a kind's 250,000 puzzles through its index
+// took a tenth of a 10^6 export. (A misjudged share costs time, never
+// rows: both ways read the same puzzles.)
+const (
+	sampleWindows = 16
+	sampleWidth   = 256
+)
+
+// sampleShare estimates the share of the ids in [lo, hi] that match q's
+// filter: exactly when the range is no wider than the samples.
+func (d *DB) sampleShare(ctx context.Context, q spanQueries, args []any, lo, hi int64) (float64, error) {
+	width := hi - lo + 1
+	if width <= 0 {
+		return 0, nil
+	}
+	windows, step, w := int64(sampleWindows), width/sampleWindows, int64(sampleWidth)
+	if width <= sampleWindows*sampleWidth {
+		windows, step, w = 1, width, width
+	}
+	var matched int64
+	for i := range windows {
+		a := lo - 1 + i*step
+		var n int64
+		if err := d.queryRow(ctx, q.count, append([]any{a, a + w}, args...)...).Scan(&n); err != nil {
+			return 0, fmt.Errorf("puzzles: %w", err)
+		}
+		matched += n
+	}
+	return float64(matched) / float64(windows*w), nil
+}
+
 // errLimit ends a bulk read that reached its limit.
 var errLimit = errors.New("limit reached")
 
@@ -124,6 +159,7 @@ var errLimit = errors.New("limit reached")
 // bounds (lo, hi] first.
 type spanQueries struct {
 	puzzles, tags, sources string
+	count                  string // the span's matches
 	opt                    BulkOptions
 }
 
@@ -153,6 +189,7 @@ func newSpanQueries(where string, opt BulkOptions) spanQueries {
 		// NOT INDEXED keeps SQLite on the rowid range: given a kind, it
 		// would rather walk a (kind, ...) index over the whole library.
 		puzzles: `SELECT ` + cols + ` FROM puzzles p NOT INDEXED` + cond + ` ORDER BY p.id`,
+		count:   `SELECT count(*) FROM puzzles p NOT INDEXED` + cond,
 		tags:    `SELECT puzzle_id, tag FROM tags WHERE puzzle_id > ? AND puzzle_id <= ? ORDER BY puzzle_id, tag`,
 	}
 	switch {
@@ -191,7 +228,8 @@ func (d *DB) spanPuzzles(ctx context.Context, q spanQueries, args []any) ([]penc
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	defer rows.Close()
-	var ps []pencilbox.Puzzle
+	// Spans are read only for a dense filter: most of their ids match.
+	ps := make([]pencilbox.Puzzle, 0, bulkSpan)
 	var fields [packFullFields]string
 	for rows.Next() {
 		var p pencilbox.Puzzle
@@ -300,7 +338,10 @@ func (d *DB) spanSources(ctx context.Context, q spanQueries, ps []pencilbox.Puzz
 		return fmt.Errorf("sources: %w", err)
 	}
 	defer rows.Close()
-	var all []pencilbox.Source
+	all := make([]pencilbox.Source, 0, len(ps))
+	// A span's sources mostly share a few labels (the files imported).
+	labels := map[string]string{}
+	var label sql.RawBytes
 	for rows.Next() {
 		var s pencilbox.Source
 		var err error
@@ -308,8 +349,12 @@ func (d *DB) spanSources(ctx context.Context, q spanQueries, ps []pencilbox.Puzz
 			var created int64
 			err = rows.Scan(&s.ID, &s.PuzzleID, &s.Label, &s.File, &s.Line, &s.Text, &s.JobID, &created)
 			s.Created = time.Unix(created, 0)
-		} else {
-			err = rows.Scan(&s.ID, &s.PuzzleID, &s.Label)
+		} else if err = rows.Scan(&s.ID, &s.PuzzleID, &label); err == nil {
+			var ok bool
+			if s.Label, ok = labels[string(label)]; !ok {
+				s.Label = string(label)
+				labels[s.Label] = s.Label
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("sources: %w", err)
