@@ -191,6 +191,9 @@ func makeFixtures() []fixture {
 			Height:    9,
 			Note:      fmt.Sprintf("note%d word%c", i%4, 'a'+rune(i%3)),
 		}
+		if i%13 == 0 {
+			p.Note += "\x1fafter a unit separator\nand a newline"
+		}
 		if i%6 == 0 {
 			p.Meta = map[string]string{"author": fmt.Sprint("a", i)}
 		}
@@ -203,6 +206,9 @@ func makeFixtures() []fixture {
 				p.Hypothesis = engine.Tri(i % 3) // NA, Yes, No
 			}
 			p.Score = float64((i*37)%50) / 4 // with ties
+			if i%9 == 0 {
+				p.Score += 1.0 / 3 // not exact in decimal
+			}
 			p.Profile = []engine.Count{{ID: "sbit", N: 1 + i%4}}
 			if p.Rank >= 4 {
 				p.Profile = append(p.Profile, engine.Count{ID: "e2", N: 1 + i%3})
