@@ -1,6 +1,7 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -191,7 +192,7 @@ func newSpanQueries(where string, opt BulkOptions) spanQueries {
 		// would rather walk a (kind, ...) index over the whole library.
 		puzzles: `SELECT ` + cols + ` FROM puzzles p NOT INDEXED` + cond + ` ORDER BY p.id`,
 		count:   `SELECT count(*) FROM puzzles p NOT INDEXED` + cond,
-		tags:    `SELECT puzzle_id, tag FROM tags WHERE puzzle_id > ? AND puzzle_id <= ? ORDER BY puzzle_id, tag`,
+		tags:    `SELECT puzzle_id||char(31)||tag FROM tags WHERE puzzle_id > ? AND puzzle_id <= ? ORDER BY puzzle_id, tag`,
 	}
 	switch {
 	case opt.Sources && opt.Full:
@@ -200,7 +201,7 @@ func newSpanQueries(where string, opt BulkOptions) spanQueries {
 	case opt.Sources:
 		// Columns of the (puzzle_id, label, file, line) index, which holds
 		// the rowid too: no lookup of the table's rows.
-		q.sources = `SELECT id, puzzle_id, label FROM sources WHERE puzzle_id > ? AND puzzle_id <= ?`
+		q.sources = `SELECT id||char(31)||puzzle_id||char(31)||label FROM sources WHERE puzzle_id > ? AND puzzle_id <= ?`
 	}
 	return q
 }
@@ -308,24 +309,62 @@ func (d *DB) spanTags(ctx context.Context, q spanQueries, ps []pencilbox.Puzzle,
 		return fmt.Errorf("tags: %w", err)
 	}
 	defer rows.Close()
+	var row sql.RawBytes
+	var in interner
 	i := 0
 	for rows.Next() {
-		var id int64
-		var tag string
-		if err := rows.Scan(&id, &tag); err != nil {
+		if err := rows.Scan(&row); err != nil {
 			return fmt.Errorf("tags: %w", err)
 		}
+		f, tag, err := splitPacked(row, 1)
+		if err != nil {
+			return fmt.Errorf("tags: %w", err)
+		}
+		id := f[0]
 		for i < len(ps) && ps[i].ID < id {
 			i++
 		}
 		if i < len(ps) && ps[i].ID == id {
-			ps[i].Tags = append(ps[i].Tags, tag)
+			ps[i].Tags = append(ps[i].Tags, in.get(tag))
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
 	return nil
+}
+
+// interner hands out one string for equal byte strings: a span's tags and
+// source labels are mostly the same few.
+type interner map[string]string
+
+func (in *interner) get(b []byte) string {
+	if s, ok := (*in)[string(b)]; ok {
+		return s
+	}
+	if *in == nil {
+		*in = interner{}
+	}
+	s := string(b)
+	(*in)[s] = s
+	return s
+}
+
+// splitPacked reads n integers and the text after them from a packed row.
+func splitPacked(row []byte, n int) ([2]int64, []byte, error) {
+	var out [2]int64
+	for i := range n {
+		j := bytes.IndexByte(row, 0x1f)
+		if j < 0 {
+			return out, nil, fmt.Errorf("a packed row without its %d numbers: %.40q", n, row)
+		}
+		v, err := strconv.ParseInt(string(row[:j]), 10, 64)
+		if err != nil {
+			return out, nil, fmt.Errorf("a packed row: %w", err)
+		}
+		out[i], row = v, row[j+1:]
+	}
+	return out, row, nil
 }
 
 // spanSources attaches the span's sources to ps, each puzzle's in import
@@ -337,25 +376,25 @@ func (d *DB) spanSources(ctx context.Context, q spanQueries, ps []pencilbox.Puzz
 	}
 	defer rows.Close()
 	all := make([]pencilbox.Source, 0, len(ps))
-	// A span's sources mostly share a few labels (the files imported).
-	labels := map[string]string{}
-	var label sql.RawBytes
+	var row sql.RawBytes
+	var in interner
 	for rows.Next() {
 		var s pencilbox.Source
-		var err error
 		if q.opt.Full {
 			var created int64
-			err = rows.Scan(&s.ID, &s.PuzzleID, &s.Label, &s.File, &s.Line, &s.Text, &s.JobID, &created)
-			s.Created = time.Unix(created, 0)
-		} else if err = rows.Scan(&s.ID, &s.PuzzleID, &label); err == nil {
-			var ok bool
-			if s.Label, ok = labels[string(label)]; !ok {
-				s.Label = string(label)
-				labels[s.Label] = s.Label
+			if err := rows.Scan(&s.ID, &s.PuzzleID, &s.Label, &s.File, &s.Line, &s.Text, &s.JobID, &created); err != nil {
+				return fmt.Errorf("sources: %w", err)
 			}
-		}
-		if err != nil {
-			return fmt.Errorf("sources: %w", err)
+			s.Created = time.Unix(created, 0)
+		} else {
+			if err := rows.Scan(&row); err != nil {
+				return fmt.Errorf("sources: %w", err)
+			}
+			f, label, err := splitPacked(row, 2)
+			if err != nil {
+				return fmt.Errorf("sources: %w", err)
+			}
+			s.ID, s.PuzzleID, s.Label = f[0], f[1], in.get(label)
 		}
 		all = append(all, s)
 	}
@@ -402,7 +441,8 @@ func compare(a, b int64) int {
 func ordered(ctx context.Context, n int, read func(context.Context, int) ([]pencilbox.Puzzle, error), emit func([]pencilbox.Puzzle) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	// One per core, as many as the reader pool holds at least.
+	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
 	type result struct {
 		ps  []pencilbox.Puzzle
 		err error

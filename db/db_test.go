@@ -63,21 +63,33 @@ func TestOpenPragmas(t *testing.T) {
 			t.Errorf("%s PRAGMA %s = %s, want %s", tc.pool, tc.pragma, got, tc.want)
 		}
 	}
-	// Reads go through mmap only when asked (the server does).
+	// Reads go through mmap only when asked (the server does); a command
+	// reading the library once through asks for small reader caches.
 	for _, tc := range []struct {
-		opts []db.Option
-		want string
-	}{{nil, "0"}, {[]db.Option{db.MapReads()}, "2147418112"}} { // SQLite caps 2 GiB at 0x7fff0000
+		name        string
+		opts        []db.Option
+		mmap, cache string
+	}{
+		{"default", nil, "0", "-32768"},
+		{"MapReads", []db.Option{db.MapReads()}, "2147418112", "-32768"}, // SQLite caps 2 GiB at 0x7fff0000
+		{"ScanReads", []db.Option{db.ScanReads()}, "0", "-4096"},
+	} {
 		d2, err := db.Open(d.Path, tc.opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got string
-		if err := d2.R.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&got); err != nil || got != tc.want {
-			t.Errorf("%d options: reader mmap_size = %s, %v; want %s", len(tc.opts), got, err, tc.want)
-		}
-		if err := d2.W.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&got); err != nil || got != "0" {
-			t.Errorf("writer mmap_size = %s, %v; want 0", got, err)
+		for _, p := range []struct{ pool, pragma, want string }{
+			{"reader", "mmap_size", tc.mmap}, {"reader", "cache_size", tc.cache},
+			{"writer", "mmap_size", "0"}, {"writer", "cache_size", "-32768"},
+		} {
+			pool := d2.W
+			if p.pool == "reader" {
+				pool = d2.R
+			}
+			var got string
+			if err := pool.QueryRowContext(ctx, "PRAGMA "+p.pragma).Scan(&got); err != nil || got != p.want {
+				t.Errorf("%s: %s %s = %s, %v; want %s", tc.name, p.pool, p.pragma, got, err, p.want)
+			}
 		}
 		d2.Close()
 	}

@@ -32,7 +32,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "pencilbox check: no library at", *dbPath)
 		return 2
 	}
-	store, err := db.Open(*dbPath)
+	store, err := db.Open(*dbPath, db.ScanReads())
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox check:", err)
 		return 2

@@ -85,7 +85,7 @@ func runExport(e *env, args []string) int {
 	if _, err := os.Stat(*dbPath); err != nil {
 		return fail(2, fmt.Errorf("no library at %s: %w", *dbPath, err))
 	}
-	store, err := db.Open(*dbPath)
+	store, err := db.Open(*dbPath, db.ScanReads())
 	if err != nil {
 		return fail(2, err)
 	}
@@ -157,6 +157,13 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) (int, erro
 	if err == nil {
 		// CreateTemp makes the file private; an export is an ordinary file
 		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		// On disk before it takes the name: a crash after the rename
+		// must not leave an empty or partial file there.
+		if err = tmp.Sync(); err != nil {
+			err = fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	if cerr := tmp.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("write %s: %w", path, cerr)
