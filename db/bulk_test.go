@@ -14,18 +14,21 @@ import (
 	"pencilbox/engine"
 )
 
-// bulkRead collects a Bulk read (nil, err when it was refused).
-func bulkRead(t *testing.T, d *db.DB, f pencilbox.Filter, limit int, opt db.BulkOptions) ([]pencilbox.Puzzle, error) {
+// bulkRead collects a Bulk read.
+func bulkRead(t *testing.T, d *db.DB, f pencilbox.Filter, limit int, opt db.BulkOptions) []pencilbox.Puzzle {
 	t.Helper()
 	var got []pencilbox.Puzzle
 	err := d.Bulk(context.Background(), f, limit, opt, func(ps []pencilbox.Puzzle) error {
 		if len(ps) == 0 {
-			t.Errorf("an empty span was handed on")
+			t.Errorf("an empty part was handed on")
 		}
 		got = append(got, ps...)
 		return nil
 	})
-	return got, err
+	if err != nil {
+		t.Fatalf("%+v: %v", f, err)
+	}
+	return got
 }
 
 // lean is what a lean bulk read holds of a stored puzzle.
@@ -39,49 +42,81 @@ func lean(p pencilbox.Puzzle) pencilbox.Puzzle {
 	return p
 }
 
-// TestBulk: an export's bulk read yields the filter's puzzles in id order,
-// each as DB.Puzzle reads it (lean: the columns text formats write, and
-// the sources' labels), whatever span boundaries fall between them. Every
-// filter without an id list or text search is read in bulk when its sets
-// are probed per row.
-func TestBulk(t *testing.T) {
+// storedPuzzles reads every puzzle of d as DB.Puzzle does, by id.
+func storedPuzzles(t *testing.T, d *db.DB) map[int64]pencilbox.Puzzle {
+	t.Helper()
 	ctx := context.Background()
+	ids, err := d.IDs(ctx, pencilbox.Filter{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int64]pencilbox.Puzzle{}
+	for _, id := range ids {
+		if out[id], err = d.Puzzle(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// sameAsStored fails unless every puzzle is as DB.Puzzle read it, less
+// what opt leaves out.
+func sameAsStored(t *testing.T, stored map[int64]pencilbox.Puzzle, name string, got []pencilbox.Puzzle, opt db.BulkOptions) {
+	t.Helper()
+	for _, p := range got {
+		want := stored[p.ID]
+		if !opt.Sources {
+			want.Sources = nil
+		}
+		if !opt.Full {
+			want = lean(want)
+		}
+		if !reflect.DeepEqual(p, want) {
+			t.Fatalf("%s: puzzle %d\n got %+v\nwant %+v", name, p.ID, p, want)
+		}
+	}
+}
+
+// TestBulk: an export's bulk read yields the filter's puzzles in its
+// order, each as DB.Puzzle reads it (lean: the columns text formats
+// write, and the sources' labels), in spans and in lists, whatever the
+// parts' boundaries. Every filter in id order without an id list or a
+// text search is read in spans when its sets are probed per row.
+func TestBulk(t *testing.T) {
 	lib := newLibrary(t)
+	ctx := context.Background()
+	stored := storedPuzzles(t, lib.d)
 	for _, pl := range planLimits {
-		for _, span := range []int64{1, 7, 1000} {
-			t.Run(fmt.Sprintf("%s/span %d", pl.name, span), func(t *testing.T) {
+		for _, size := range []int{3, 1000} {
+			t.Run(fmt.Sprintf("%s/parts of %d", pl.name, size), func(t *testing.T) {
 				defer db.SetPlanLimits(pl.small, pl.dense)()
-				defer db.SetBulkLimits(span, 1, 1<<40)()
+				defer db.SetBulkLimits(int64(size), 1, 1<<40, size, 2*size+1)()
 				for _, tc := range filterCases {
-					want := lib.want(tc.f)
-					for _, opt := range []db.BulkOptions{{}, {Sources: true}, {Sources: true, Full: true}} {
-						name := fmt.Sprintf("%s %+v", tc.name, opt)
-						got, err := bulkRead(t, lib.d, tc.f, 0, opt)
-						if errors.Is(err, db.ErrNotBulk) {
-							if pl.small == 0 && tc.f.IDs == nil && tc.f.Q == "" && len(want) > 0 {
-								t.Errorf("%s: not read in bulk", name)
-							}
-							continue
-						}
-						if err != nil {
-							t.Fatalf("%s: %v", name, err)
-						}
-						if ids := pageIDs(got); !slices.Equal(ids, want) {
-							t.Fatalf("%s:\n got %v\nwant %v", name, ids, want)
-						}
-						for _, p := range got {
-							stored, err := lib.d.Puzzle(ctx, p.ID)
+					for _, s := range sorts {
+						for _, desc := range []bool{false, true} {
+							f := tc.f
+							f.Sort, f.Desc = s, desc
+							want := lib.want(f)
+							spans, err := lib.d.ReadsInSpans(ctx, f, 0)
 							if err != nil {
 								t.Fatal(err)
 							}
-							if !opt.Sources {
-								stored.Sources = nil
+							// Sets are probed per row under "probes+dense", some
+							// under "mixed", none by default.
+							inOrder := (s == pencilbox.SortID || s == "") && !desc
+							sets := f.Source != "" || f.Tag != "" || f.Technique != ""
+							search := f.Q != "" && tc.name != "q only punctuation = any"
+							wantSpans := inOrder && f.IDs == nil && !search && len(want) > 0 && (!sets || pl.small == 0)
+							if spans != wantSpans && !(sets && pl.name == "mixed") {
+								t.Errorf("%s sort=%q desc=%v: in spans %v, want %v", tc.name, s, desc, spans, wantSpans)
 							}
-							if !opt.Full {
-								stored = lean(stored)
-							}
-							if !reflect.DeepEqual(p, stored) {
-								t.Fatalf("%s: puzzle %d\n got %+v\nwant %+v", name, p.ID, p, stored)
+							for _, opt := range []db.BulkOptions{{}, {Sources: true}, {Sources: true, Full: true}} {
+								name := fmt.Sprintf("%s sort=%q desc=%v %+v", tc.name, s, desc, opt)
+								got := bulkRead(t, lib.d, f, 0, opt)
+								if ids := pageIDs(got); !slices.Equal(ids, want) {
+									t.Fatalf("%s:\n got %v\nwant %v", name, ids, want)
+								}
+								sameAsStored(t, stored, name, got, opt)
 							}
 						}
 					}
@@ -91,91 +126,112 @@ func TestBulk(t *testing.T) {
 	}
 }
 
-// TestBulkLimit: a limit keeps the first puzzles in id order, across
-// spans, and stops there.
+// TestBulkLimit: a limit keeps the first puzzles of the order, across
+// parts, in spans and in lists, and stops there.
 func TestBulkLimit(t *testing.T) {
 	lib := newLibrary(t)
 	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(4, 1, 1<<40)()
-	f := pencilbox.Filter{Kind: "sudoku"}
-	want := lib.want(f)
-	for _, limit := range []int{1, 3, 4, 5, len(want) - 1, len(want), len(want) + 10} {
-		got, err := bulkRead(t, lib.d, f, limit, db.BulkOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ids := pageIDs(got); !slices.Equal(ids, want[:min(limit, len(want))]) {
-			t.Errorf("limit %d: got %v", limit, ids)
+	defer db.SetBulkLimits(4, 1, 1<<40, 3, 5)()
+	for _, f := range []pencilbox.Filter{{Kind: "sudoku"}, {Kind: "sudoku", Sort: pencilbox.SortScore, Desc: true}} {
+		want := lib.want(f)
+		for _, limit := range []int{1, 3, 4, 5, len(want) - 1, len(want), len(want) + 10} {
+			got := bulkRead(t, lib.d, f, limit, db.BulkOptions{})
+			if ids := pageIDs(got); !slices.Equal(ids, want[:min(limit, len(want))]) {
+				t.Errorf("%+v limit %d: got %v", f, limit, ids)
+			}
 		}
 	}
 }
 
-// TestBulkRefuses: what span scans would read badly is left to paging,
-// having read nothing: another order, too few matches, too small a share
-// of the library.
-func TestBulkRefuses(t *testing.T) {
+// TestBulkIDs: a list of ids is read in its own order, ids not stored
+// left out; IDs lists a filter's matches in its order.
+func TestBulkIDs(t *testing.T) {
 	lib := newLibrary(t)
+	ctx := context.Background()
+	defer db.SetBulkLimits(4, 1, 1<<40, 3, 5)()
+	ids := []int64{50, 3, 9999, 1, 2, 88, 0, 17, 16, 15, 14}
+	var got []pencilbox.Puzzle
+	err := lib.d.BulkIDs(ctx, ids, db.BulkOptions{Sources: true}, func(ps []pencilbox.Puzzle) error {
+		got = append(got, ps...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{50, 3, 1, 2, 88, 17, 16, 15, 14}
+	if g := pageIDs(got); !slices.Equal(g, want) {
+		t.Errorf("BulkIDs: got %v, want %v", g, want)
+	}
+	sameAsStored(t, storedPuzzles(t, lib.d), "BulkIDs", got, db.BulkOptions{Sources: true})
+	for _, f := range []pencilbox.Filter{{}, {Tag: "dup", Sort: pencilbox.SortRank, Desc: true}, {Q: "gamma", Sort: pencilbox.SortClues}} {
+		got, err := lib.d.IDs(ctx, f, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := lib.want(f); !slices.Equal(got, want) {
+			t.Errorf("IDs %+v:\n got %v\nwant %v", f, got, want)
+		}
+	}
+}
+
+// TestBulkSpans: spans are for what they read well, a large share of the
+// library in id order; the rest is read in lists.
+func TestBulkSpans(t *testing.T) {
+	lib := newLibrary(t)
+	ctx := context.Background()
 	defer db.SetPlanLimits(0, 0)()
 	all := len(lib.want(pencilbox.Filter{}))
 	for _, tc := range []struct {
-		name        string
-		f           pencilbox.Filter
-		limit, min  int
-		share       int64
-		wantRefusal bool
+		name       string
+		f          pencilbox.Filter
+		limit, min int
+		share      int64
+		spans      bool
 	}{
-		{"score order", pencilbox.Filter{Sort: pencilbox.SortScore}, 0, 1, 1, true},
-		{"descending", pencilbox.Filter{Desc: true}, 0, 1, 1, true},
-		{"after a cursor", pencilbox.Filter{After: "id:0:5"}, 0, 1, 1, true},
-		{"fewer matches than the least", pencilbox.Filter{}, 0, all + 1, 1, true},
-		{"a limit under the least", pencilbox.Filter{}, 5, 10, 1, true},
-		{"a small share", pencilbox.Filter{RankMin: 8, RankMax: 8}, 0, 1, 2, true},
-		{"every puzzle", pencilbox.Filter{}, 0, all, 1, false},
-		{"half the puzzles, a share of a half", pencilbox.Filter{Kind: "sudoku"}, 0, 1, 2, false},
+		{"score order", pencilbox.Filter{Sort: pencilbox.SortScore}, 0, 1, 1, false},
+		{"descending", pencilbox.Filter{Desc: true}, 0, 1, 1, false},
+		{"fewer matches than the least", pencilbox.Filter{}, 0, all + 1, 1, false},
+		{"a limit under the least", pencilbox.Filter{}, 5, 10, 1, false},
+		{"a small share", pencilbox.Filter{RankMin: 8, RankMax: 8}, 0, 1, 2, false},
+		{"every puzzle", pencilbox.Filter{}, 0, all, 1, true},
+		{"most puzzles, a share of a half", pencilbox.Filter{Kind: "sudoku"}, 0, 1, 2, true},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			defer db.SetBulkLimits(7, tc.min, tc.share)()
-			called := false
-			err := lib.d.Bulk(context.Background(), tc.f, tc.limit, db.BulkOptions{}, func([]pencilbox.Puzzle) error {
-				called = true
-				return nil
-			})
-			if got := errors.Is(err, db.ErrNotBulk); got != tc.wantRefusal {
-				t.Fatalf("refused %v (%v), want %v", got, err, tc.wantRefusal)
-			}
-			if tc.wantRefusal && called {
-				t.Error("refused after reading")
-			}
-		})
+		defer db.SetBulkLimits(7, tc.min, tc.share, 3, 5)()
+		got, err := lib.d.ReadsInSpans(ctx, tc.f, tc.limit)
+		if err != nil || got != tc.spans {
+			t.Errorf("%s: in spans %v (%v), want %v", tc.name, got, err, tc.spans)
+		}
 	}
 }
 
 // TestBulkStops: the caller's error ends the read and is returned, and so
-// is a cancelled context's.
+// is a cancelled context's, in spans and in lists.
 func TestBulkStops(t *testing.T) {
 	lib := newLibrary(t)
 	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(3, 1, 1<<40)()
-	stop := errors.New("disk full")
-	calls := 0
-	err := lib.d.Bulk(context.Background(), pencilbox.Filter{}, 0, db.BulkOptions{Sources: true}, func([]pencilbox.Puzzle) error {
-		if calls++; calls == 4 {
-			return stop
+	defer db.SetBulkLimits(3, 1, 1<<40, 3, 5)()
+	for _, f := range []pencilbox.Filter{{}, {Sort: pencilbox.SortScore}} {
+		stop := errors.New("disk full")
+		calls := 0
+		err := lib.d.Bulk(context.Background(), f, 0, db.BulkOptions{Sources: true}, func([]pencilbox.Puzzle) error {
+			if calls++; calls == 4 {
+				return stop
+			}
+			return nil
+		})
+		if !errors.Is(err, stop) || calls != 4 {
+			t.Errorf("%+v: err %v after %d calls, want %v after 4", f, err, calls, stop)
 		}
-		return nil
-	})
-	if !errors.Is(err, stop) || calls != 4 {
-		t.Errorf("err %v after %d calls, want %v after 4", err, calls, stop)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	calls = 0
-	err = lib.d.Bulk(ctx, pencilbox.Filter{}, 0, db.BulkOptions{}, func([]pencilbox.Puzzle) error {
-		if calls++; calls == 2 {
-			cancel()
+		ctx, cancel := context.WithCancel(context.Background())
+		calls = 0
+		err = lib.d.Bulk(ctx, f, 0, db.BulkOptions{}, func([]pencilbox.Puzzle) error {
+			if calls++; calls == 2 {
+				cancel()
+			}
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%+v cancelled: err %v after %d calls", f, err, calls)
 		}
-		return nil
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: err %v after %d calls", err, calls)
 	}
 }

@@ -1,5 +1,11 @@
 package db
 
+import (
+	"context"
+
+	"pencilbox"
+)
+
 // SetPlanLimits lowers the planner's limits for a test (small sets and the
 // dense threshold) and returns the function that restores them.
 func SetPlanLimits(small, dense int) (restore func()) {
@@ -9,12 +15,18 @@ func SetPlanLimits(small, dense int) (restore func()) {
 }
 
 // SetBulkLimits lowers the bulk read's limits for a test (ids a span,
-// fewest matches, share of the id range) and returns the function that
-// restores them.
-func SetBulkLimits(span int64, min int, share int64) (restore func()) {
-	s, m, sh := bulkSpan, bulkMin, bulkShare
-	bulkSpan, bulkMin, bulkShare = span, min, share
-	return func() { bulkSpan, bulkMin, bulkShare = s, m, sh }
+// fewest matches and share of the id range for spans, ids a list part and
+// a page of ids) and returns the function that restores them.
+func SetBulkLimits(span int64, min int, share int64, part, page int) (restore func()) {
+	s, m, sh, pa, pg := bulkSpan, bulkMin, bulkShare, listPart, idPage
+	bulkSpan, bulkMin, bulkShare, listPart, idPage = span, min, share, part, page
+	return func() { bulkSpan, bulkMin, bulkShare, listPart, idPage = s, m, sh, pa, pg }
+}
+
+// ReadsInSpans reports whether Bulk reads f in spans (else in lists).
+func (d *DB) ReadsInSpans(ctx context.Context, f pencilbox.Filter, limit int) (bool, error) {
+	sp, err := d.spanPlan(ctx, f, limit, BulkOptions{})
+	return sp != nil, err
 }
 
 // CachedStatements is how many reader statements the cache holds.

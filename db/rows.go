@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"pencilbox"
 	"pencilbox/engine"
@@ -56,37 +55,4 @@ func CheckFilter(f pencilbox.Filter) error {
 		}
 	}
 	return nil
-}
-
-// SourcesOf returns every source of each puzzle in ids, in import order.
-func (d *DB) SourcesOf(ctx context.Context, ids []int64) (map[int64][]pencilbox.Source, error) {
-	out := make(map[int64][]pencilbox.Source, len(ids))
-	for len(ids) > 0 {
-		chunk := ids[:min(len(ids), 500)]
-		ids = ids[len(chunk):]
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
-		}
-		rows, err := d.R.QueryContext(ctx, `SELECT id, puzzle_id, label, file, line, text, coalesce(job_id, 0), created
-			FROM sources WHERE puzzle_id IN (?`+strings.Repeat(",?", len(chunk)-1)+`) ORDER BY id`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("sources: %w", err)
-		}
-		for rows.Next() {
-			var s pencilbox.Source
-			var created int64
-			if err := rows.Scan(&s.ID, &s.PuzzleID, &s.Label, &s.File, &s.Line, &s.Text, &s.JobID, &created); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("sources: %w", err)
-			}
-			s.Created = time.Unix(created, 0)
-			out[s.PuzzleID] = append(out[s.PuzzleID], s)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("sources: %w", err)
-		}
-	}
-	return out, nil
 }

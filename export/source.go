@@ -40,10 +40,8 @@ func (s FilterSource) forBooklet(byRank bool) Source {
 	return s
 }
 
-// chunk is how many puzzles travel together (one sources query each).
-const chunk = 500
-
-// Each streams the puzzles, attaching their sources when asked.
+// Each streams the puzzles (db.DB.Bulk: read in parts on several
+// connections, in order).
 func (s FilterSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	if s.Shuffle != nil {
 		return s.shuffled(ctx, want, fn)
@@ -51,69 +49,22 @@ func (s FilterSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puz
 	if s.ByRank {
 		return s.byRank(ctx, want, fn)
 	}
-	// A large share of the library in id order is read in spans, on
-	// several connections at once; the rest pages through the indexes.
-	err := s.DB.Bulk(ctx, s.Filter, s.Limit, db.BulkOptions{Sources: want.Sources, Full: want.Full}, func(ps []pencilbox.Puzzle) error {
+	return s.DB.Bulk(ctx, s.Filter, s.Limit, want.bulk(), each(fn))
+}
+
+// bulk is what the database reads for want.
+func (w Want) bulk() db.BulkOptions { return db.BulkOptions{Sources: w.Sources, Full: w.Full} }
+
+// each calls fn for every puzzle of a part.
+func each(fn func(pencilbox.Puzzle) error) func([]pencilbox.Puzzle) error {
+	return func(ps []pencilbox.Puzzle) error {
 		for _, p := range ps {
 			if err := fn(p); err != nil {
 				return err
 			}
 		}
 		return nil
-	})
-	if !errors.Is(err, db.ErrNotBulk) {
-		return err
 	}
-	f := s.Filter
-	f.After, f.Limit = "", s.Limit
-	// Two stages on two cores: this goroutine reads the puzzles in
-	// chunks; the other attaches their sources and writes them. SQLite's
-	// decoding is most of an export's time, the sources a third of it.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	chunks := make(chan []pencilbox.Puzzle, 2)
-	done := make(chan error, 1)
-	go func() {
-		var err error
-		for buf := range chunks {
-			if err != nil {
-				continue // drain after a failure
-			}
-			if err = attach(ctx, s.DB, buf, want.Sources); err != nil {
-				cancel()
-				continue
-			}
-			for _, p := range buf {
-				if err = fn(p); err != nil {
-					cancel()
-					break
-				}
-			}
-		}
-		done <- err
-	}()
-	buf := make([]pencilbox.Puzzle, 0, chunk)
-	err = s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error {
-		buf = append(buf, p)
-		if len(buf) == chunk {
-			select {
-			case chunks <- buf:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			buf = make([]pencilbox.Puzzle, 0, chunk)
-		}
-		return nil
-	})
-	if err == nil && len(buf) > 0 {
-		chunks <- buf
-	}
-	close(chunks)
-	// The writer's error comes first: it is why the reader was cancelled.
-	if werr := <-done; werr != nil {
-		return werr
-	}
-	return err
 }
 
 // byRank yields the filter's puzzles rank by rank, each rank by score,
@@ -171,9 +122,9 @@ var errRanked = errors.New("ranked puzzles reached")
 // seed, keeps Limit and fetches those puzzles in the shuffled order.
 func (s FilterSource) shuffled(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	f := s.Filter
-	f.After, f.Limit, f.Sort, f.Desc = "", 0, pencilbox.SortID, false
-	var ids []int64
-	if err := s.DB.Each(ctx, f, func(p pencilbox.Puzzle) error { ids = append(ids, p.ID); return nil }); err != nil {
+	f.Sort, f.Desc = pencilbox.SortID, false
+	ids, err := s.DB.IDs(ctx, f, 0)
+	if err != nil {
 		return err
 	}
 	r := rand.New(rand.NewPCG(*s.Shuffle, 0x9e3779b97f4a7c15))
@@ -181,7 +132,7 @@ func (s FilterSource) shuffled(ctx context.Context, want Want, fn func(pencilbox
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return byIDs(ctx, s.DB, ids, want, fn)
+	return s.DB.BulkIDs(ctx, ids, want.bulk(), each(fn))
 }
 
 // SetSource exports a set's puzzles in the set's order (Limit caps them).
@@ -196,51 +147,5 @@ func (s SetSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return byIDs(ctx, s.DB, ids, want, fn)
-}
-
-// byIDs yields the puzzles of ids in that order (missing ids skipped).
-func byIDs(ctx context.Context, d *db.DB, ids []int64, want Want, fn func(pencilbox.Puzzle) error) error {
-	for len(ids) > 0 {
-		part := ids[:min(len(ids), chunk)]
-		ids = ids[len(part):]
-		got := map[int64]pencilbox.Puzzle{}
-		err := d.Each(ctx, pencilbox.Filter{IDs: part}, func(p pencilbox.Puzzle) error { got[p.ID] = p; return nil })
-		if err != nil {
-			return err
-		}
-		ordered := make([]pencilbox.Puzzle, 0, len(part))
-		for _, id := range part {
-			if p, ok := got[id]; ok {
-				ordered = append(ordered, p)
-			}
-		}
-		if err := attach(ctx, d, ordered, want.Sources); err != nil {
-			return err
-		}
-		for _, p := range ordered {
-			if err := fn(p); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func attach(ctx context.Context, d *db.DB, ps []pencilbox.Puzzle, withSources bool) error {
-	if !withSources || len(ps) == 0 {
-		return nil
-	}
-	ids := make([]int64, len(ps))
-	for i, p := range ps {
-		ids[i] = p.ID
-	}
-	srcs, err := d.SourcesOf(ctx, ids)
-	if err != nil {
-		return err
-	}
-	for i := range ps {
-		ps[i].Sources = srcs[ps[i].ID]
-	}
-	return nil
+	return s.DB.BulkIDs(ctx, ids, want.bulk(), each(fn))
 }
