@@ -733,19 +733,12 @@ func perRank(f pencilbox.Filter, pl plan, col string) bool {
 
 // pageQuery builds one keyset page's query.
 func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
-	return pageQueryCols(f, pl, limit, puzzleCols)
-}
-
-// pageQueryCols is pageQuery selecting cols of the page's rows; with cols
-// "", each match's id and sort key straight from the walk that finds
-// them (its index), without reading the rows.
-func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string, []any, error) {
 	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return "", nil, err
 	}
 	if perRank(f, pl, col) {
-		return rankMergeQuery(f, pl, col, limit, cols)
+		return rankMergeQuery(f, pl, col, limit)
 	}
 	w, args, err := where(f, pl.sizes)
 	if err != nil {
@@ -791,14 +784,7 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 		order = " ORDER BY " + col + " " + dir + ", p.id " + dir
 		inner = " ORDER BY " + plus + col + " " + dir + ", " + plus + "p.id " + dir
 	}
-	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ? OFFSET ?)` + order
-	if cols == "" {
-		key := col
-		if key == "" {
-			key = "0"
-		}
-		q = `SELECT p.id, ` + key + from + w + inner + ` LIMIT ? OFFSET ?`
-	}
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ? OFFSET ?)` + order
 	return q, append(args, limit, max(0, f.Offset)), nil
 }
 
@@ -807,7 +793,7 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 // col) index's order; then the best limit of those after the first offset.
 // Each walk starts at its rank's own best puzzles, so none passes puzzles
 // of other ranks.
-func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
+func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string, []any, error) {
 	op, dir := ">", "ASC"
 	if f.Desc {
 		op, dir = "<", "DESC"
@@ -855,10 +841,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols str
 		args = append(args, offset+limit)
 	}
 	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
-	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
-	if cols == "" {
-		q = strings.Replace(inner, "SELECT id FROM", "SELECT id, k FROM", 1)
-	}
+	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
 	return q, append(args, limit, offset), nil
 }
 
