@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"runtime"
@@ -16,8 +15,8 @@ import (
 // either a span of ids, when the filter is in id order and matches a
 // large share of the library (a rowid range of the puzzles table and the
 // same range of the tags and sources tables: three sequential scans
-// merged in Go), or a list of ids taken from one query of the filter's
-// ids in its order (looked up by id). Pages of whole rows, each puzzle's tags by a
+// merged in Go), or a list of ids, all taken first from one query of the
+// filter's ids in its order (looked up by id). Pages of whole rows, each puzzle's tags by a
 // subquery and sources by another query, one connection at a time, took
 // 7.5 s for 10^6 puzzles as csv; spans take 2.6 s, under SQLite's own
 // shell (docs/BENCHMARKS.md).
@@ -43,10 +42,8 @@ var (
 	// bulkShare: a span scan reads every row of its range, so the filter
 	// must match at least 1/bulkShare of the id range.
 	bulkShare int64 = 4
-	// listPart is how many ids a list part holds; idPage how many ids
-	// are taken from the filter's query at a time (several parts).
+	// listPart is how many ids a list part holds.
 	listPart = 1024
-	idPage   = 8192
 )
 
 // Bulk calls fn with f's puzzles in f's order (its cursor and offset
@@ -72,68 +69,87 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 			return d.readPart(ctx, sp.q, append([]any{p.lo, p.hi}, sp.args...), []any{p.lo, p.hi})
 		}, emit)
 	}
-	ids, err := d.newIDStream(ctx, f, limit)
+	// The ids first, all of them (8 bytes a puzzle): a query left open
+	// through the export would hold a reader connection as long as its
+	// slowest client, and a few such downloads would leave the workers
+	// none.
+	ids, err := d.IDs(ctx, f, limit)
 	if err != nil {
 		return err
 	}
-	defer ids.close()
-	return d.readLists(ctx, ids.next, opt, emit)
+	return d.BulkIDs(ctx, ids, opt, emit)
 }
 
 // BulkIDs calls fn with the puzzles of ids in that order (ids not stored
 // left out), a part at a time, as Bulk does.
 func (d *DB) BulkIDs(ctx context.Context, ids []int64, opt BulkOptions, fn func([]pencilbox.Puzzle) error) error {
-	return d.readLists(ctx, func() ([]int64, error) {
-		page := ids
-		ids = nil
-		return page, nil
-	}, opt, fn)
+	q := newPartQueries(listCond, "", opt)
+	return ordered(ctx, func() (part, bool, error) {
+		if len(ids) == 0 {
+			return part{}, false, nil
+		}
+		n := min(len(ids), listPart)
+		p := part{ids: ids[:n:n]}
+		ids = ids[n:]
+		return p, true, nil
+	}, func(ctx context.Context, p part) ([]pencilbox.Puzzle, error) {
+		return d.readList(ctx, q, p.ids)
+	}, limited(0, fn))
 }
 
 // IDs returns the ids of f's matches in f's order (its cursor and offset
-// ignored), up to limit when limit > 0: 8 bytes a puzzle.
+// ignored), up to limit when limit > 0: 8 bytes a puzzle. Unlike a list
+// page, one query: SQLite may sort every match once (from a covering
+// index: 0.1-0.3 s for 10^6), and a related-table condition is read once
+// as a set (p.id IN (...)) rather than probed per row.
 func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, error) {
-	f.After, f.Offset, f.Limit = "", 0, 0
-	stream, err := d.newIDStream(ctx, f, limit)
+	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return nil, err
 	}
-	defer stream.close()
-	var ids []int64
-	for {
-		page, err := stream.next()
-		if err != nil || len(page) == 0 {
-			return ids, err
-		}
-		ids = append(ids, page...)
+	sets := sizing{small: map[string]bool{}}
+	for _, c := range setConds(f, "") {
+		sets.small[c.name] = true
 	}
+	w, args, err := where(f, sets)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	dir := " ASC"
+	if f.Desc {
+		dir = " DESC"
+	}
+	q := `SELECT p.id FROM puzzles p` + w + ` ORDER BY p.id` + dir
+	if col != "" {
+		q = `SELECT p.id FROM puzzles p` + w + ` ORDER BY ` + col + dir + `, p.id` + dir
+	}
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := d.query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("puzzles: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	return ids, nil
 }
 
 // part is one part of a bulk read: the span of ids (lo, hi], or a list.
 type part struct {
 	lo, hi int64
 	ids    []int64
-}
-
-// readLists reads the ids that pages yields (until an empty page) in
-// parts of listPart ids.
-func (d *DB) readLists(ctx context.Context, pages func() ([]int64, error), opt BulkOptions, emit func([]pencilbox.Puzzle) error) error {
-	q := newPartQueries(listCond, "", opt)
-	var page []int64
-	return ordered(ctx, func() (part, bool, error) {
-		if len(page) == 0 {
-			var err error
-			if page, err = pages(); err != nil || len(page) == 0 {
-				return part{}, false, err
-			}
-		}
-		n := min(len(page), listPart)
-		p := part{ids: page[:n:n]}
-		page = page[n:]
-		return p, true, nil
-	}, func(ctx context.Context, p part) ([]pencilbox.Puzzle, error) {
-		return d.readList(ctx, q, p.ids)
-	}, emit)
 }
 
 // limited passes parts on to fn, the last cut to limit (when > 0), and
@@ -241,77 +257,6 @@ func (d *DB) sampleShare(ctx context.Context, sp *spans) (float64, error) {
 		matched += n
 	}
 	return float64(matched) / float64(windows*w), nil
-}
-
-// idStream yields a filter's matching ids in its order from one query.
-// An export reads every match, so unlike a list page it lets SQLite sort
-// them once (from a covering index: 0.1-0.3 s for 10^6), and reads each
-// related-table condition once as a set (p.id IN (...)) rather than
-// probing it per row.
-type idStream struct {
-	rows *sql.Rows
-}
-
-func (d *DB) newIDStream(ctx context.Context, f pencilbox.Filter, limit int) (*idStream, error) {
-	col, err := sortColumn(f.Sort)
-	if err != nil {
-		return nil, err
-	}
-	sets := sizing{small: map[string]bool{}}
-	for _, c := range setConds(f, "") {
-		sets.small[c.name] = true
-	}
-	w, args, err := where(f, sets)
-	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
-	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
-	q := `SELECT p.id FROM puzzles p` + w + ` ORDER BY p.id` + dir
-	if col != "" {
-		q = `SELECT p.id FROM puzzles p` + w + ` ORDER BY ` + col + dir + `, p.id` + dir
-	}
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
-	}
-	rows, err := d.query(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
-	}
-	return &idStream{rows}, nil
-}
-
-// next returns the next idPage ids; none at the end.
-func (s *idStream) next() ([]int64, error) {
-	if s.rows == nil {
-		return nil, nil
-	}
-	ids := make([]int64, 0, idPage)
-	for len(ids) < idPage && s.rows.Next() {
-		var id int64
-		if err := s.rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("puzzles: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if len(ids) < idPage {
-		err := s.rows.Err()
-		s.close()
-		if err != nil {
-			return nil, fmt.Errorf("puzzles: %w", err)
-		}
-	}
-	return ids, nil
-}
-
-func (s *idStream) close() {
-	if s.rows != nil {
-		s.rows.Close()
-		s.rows = nil
-	}
 }
 
 // ordered hands out the parts next yields to several goroutines that read

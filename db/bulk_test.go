@@ -90,7 +90,7 @@ func TestBulk(t *testing.T) {
 		for _, size := range []int{3, 1000} {
 			t.Run(fmt.Sprintf("%s/parts of %d", pl.name, size), func(t *testing.T) {
 				defer db.SetPlanLimits(pl.small, pl.dense)()
-				defer db.SetBulkLimits(int64(size), 1, 1<<40, size, 2*size+1)()
+				defer db.SetBulkLimits(int64(size), 1, 1<<40, size)()
 				for _, tc := range filterCases {
 					for _, s := range sorts {
 						for _, desc := range []bool{false, true} {
@@ -131,7 +131,7 @@ func TestBulk(t *testing.T) {
 func TestBulkLimit(t *testing.T) {
 	lib := newLibrary(t)
 	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(4, 1, 1<<40, 3, 5)()
+	defer db.SetBulkLimits(4, 1, 1<<40, 3)()
 	for _, f := range []pencilbox.Filter{{Kind: "sudoku"}, {Kind: "sudoku", Sort: pencilbox.SortScore, Desc: true}} {
 		want := lib.want(f)
 		for _, limit := range []int{1, 3, 4, 5, len(want) - 1, len(want), len(want) + 10} {
@@ -148,7 +148,7 @@ func TestBulkLimit(t *testing.T) {
 func TestBulkIDs(t *testing.T) {
 	lib := newLibrary(t)
 	ctx := context.Background()
-	defer db.SetBulkLimits(4, 1, 1<<40, 3, 5)()
+	defer db.SetBulkLimits(4, 1, 1<<40, 3)()
 	ids := []int64{50, 3, 9999, 1, 2, 88, 0, 17, 16, 15, 14}
 	var got []pencilbox.Puzzle
 	err := lib.d.BulkIDs(ctx, ids, db.BulkOptions{Sources: true}, func(ps []pencilbox.Puzzle) error {
@@ -196,7 +196,7 @@ func TestBulkSpans(t *testing.T) {
 		{"every puzzle", pencilbox.Filter{}, 0, all, 1, true},
 		{"most puzzles, a share of a half", pencilbox.Filter{Kind: "sudoku"}, 0, 1, 2, true},
 	} {
-		defer db.SetBulkLimits(7, tc.min, tc.share, 3, 5)()
+		defer db.SetBulkLimits(7, tc.min, tc.share, 3)()
 		got, err := lib.d.ReadsInSpans(ctx, tc.f, tc.limit)
 		if err != nil || got != tc.spans {
 			t.Errorf("%s: in spans %v (%v), want %v", tc.name, got, err, tc.spans)
@@ -209,7 +209,7 @@ func TestBulkSpans(t *testing.T) {
 func TestBulkStops(t *testing.T) {
 	lib := newLibrary(t)
 	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(3, 1, 1<<40, 3, 5)()
+	defer db.SetBulkLimits(3, 1, 1<<40, 3)()
 	for _, f := range []pencilbox.Filter{{}, {Sort: pencilbox.SortScore}} {
 		stop := errors.New("disk full")
 		calls := 0

@@ -15,12 +15,12 @@ func SetPlanLimits(small, dense int) (restore func()) {
 }
 
 // SetBulkLimits lowers the bulk read's limits for a test (ids a span,
-// fewest matches and share of the id range for spans, ids a list part and
-// a page of ids) and returns the function that restores them.
-func SetBulkLimits(span int64, min int, share int64, part, page int) (restore func()) {
-	s, m, sh, pa, pg := bulkSpan, bulkMin, bulkShare, listPart, idPage
-	bulkSpan, bulkMin, bulkShare, listPart, idPage = span, min, share, part, page
-	return func() { bulkSpan, bulkMin, bulkShare, listPart, idPage = s, m, sh, pa, pg }
+// fewest matches and share of the id range for spans, ids a list part)
+// and returns the function that restores them.
+func SetBulkLimits(span int64, min int, share int64, part int) (restore func()) {
+	s, m, sh, pa := bulkSpan, bulkMin, bulkShare, listPart
+	bulkSpan, bulkMin, bulkShare, listPart = span, min, share, part
+	return func() { bulkSpan, bulkMin, bulkShare, listPart = s, m, sh, pa }
 }
 
 // ReadsInSpans reports whether Bulk reads f in spans (else in lists).
