@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -234,4 +236,51 @@ func TestBulkStops(t *testing.T) {
 			t.Errorf("%+v cancelled: err %v after %d calls", f, err, calls)
 		}
 	}
+}
+
+// TestBulkSlowReaders: exports whose writers are stuck (a download to a
+// slow client) hold no reader connection while they wait, so however
+// many there are, the list still answers.
+func TestBulkSlowReaders(t *testing.T) {
+	lib := newLibrary(t)
+	defer db.SetPlanLimits(0, 0)()
+	defer db.SetBulkLimits(3, 1, 1<<40, 3)()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stuck := make(chan struct{}, 1000)
+	n := 2*runtime.NumCPU() + 8 // more than the reader pool holds
+	var wg sync.WaitGroup
+	for i := range n {
+		f := pencilbox.Filter{Sort: pencilbox.SortScore} // read in lists
+		if i%2 == 0 {
+			f = pencilbox.Filter{} // in spans
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lib.d.Bulk(ctx, f, 0, db.BulkOptions{Sources: true}, func([]pencilbox.Puzzle) error {
+				stuck <- struct{}{}
+				<-ctx.Done()
+				return ctx.Err()
+			})
+		}()
+	}
+	// A deadlock would show as the exports or the page never coming: the
+	// test gives up after a minute rather than hang.
+	deadline := time.After(time.Minute)
+	for i := range n {
+		select {
+		case <-stuck:
+		case <-deadline:
+			cancel()
+			t.Fatalf("%d of %d exports reached their writers", i, n)
+		}
+	}
+	pctx, pcancel := context.WithTimeout(context.Background(), time.Minute)
+	defer pcancel()
+	if _, err := lib.d.Puzzles(pctx, pencilbox.Filter{Limit: 5}); err != nil {
+		t.Errorf("a list page while %d exports wait on their writers: %v", n, err)
+	}
+	cancel()
+	wg.Wait()
 }
