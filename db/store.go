@@ -733,12 +733,17 @@ func perRank(f pencilbox.Filter, pl plan, col string) bool {
 
 // pageQuery builds one keyset page's query.
 func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
+	return pageQueryCols(f, pl, limit, puzzleCols)
+}
+
+// pageQueryCols is pageQuery selecting cols of the page's rows.
+func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string, []any, error) {
 	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return "", nil, err
 	}
 	if perRank(f, pl, col) {
-		return rankMergeQuery(f, pl, col, limit)
+		return rankMergeQuery(f, pl, col, limit, cols)
 	}
 	w, args, err := where(f, pl.sizes)
 	if err != nil {
@@ -784,7 +789,7 @@ func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 		order = " ORDER BY " + col + " " + dir + ", p.id " + dir
 		inner = " ORDER BY " + plus + col + " " + dir + ", " + plus + "p.id " + dir
 	}
-	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ? OFFSET ?)` + order
+	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (SELECT p.id` + from + w + inner + ` LIMIT ? OFFSET ?)` + order
 	return q, append(args, limit, max(0, f.Offset)), nil
 }
 
@@ -793,7 +798,7 @@ func pageQuery(f pencilbox.Filter, pl plan, limit int) (string, []any, error) {
 // col) index's order; then the best limit of those after the first offset.
 // Each walk starts at its rank's own best puzzles, so none passes puzzles
 // of other ranks.
-func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string, []any, error) {
+func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
 	op, dir := ">", "ASC"
 	if f.Desc {
 		op, dir = "<", "DESC"
@@ -841,7 +846,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int) (string,
 		args = append(args, offset+limit)
 	}
 	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
-	q := `SELECT ` + puzzleCols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
+	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
 	return q, append(args, limit, offset), nil
 }
 

@@ -20,7 +20,7 @@ func BenchmarkExport(b *testing.B) {
 	if path == "" {
 		b.Skip("set PENCILBOX_BENCH_DB to a library database (see docs/BENCHMARKS.md)")
 	}
-	d, err := db.Open(path)
+	d, err := db.Open(path, db.ScanReads()) // as the CLI opens it
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -78,9 +78,9 @@ func (s FilterSource) byRank(ctx context.Context, want Want, fn func(pencilbox.P
 	left := s.Limit
 	if s.Filter.RankMin == 0 {
 		// Rank 0 is no filter bound: walk the rank order until the
-		// first ranked puzzle.
+		// first ranked puzzle (the limit, kept, bounds the ids read).
 		g := s
-		g.ByRank, g.Limit = false, 0
+		g.ByRank = false
 		g.Filter.Sort, g.Filter.Desc = pencilbox.SortRank, false
 		err := g.Each(ctx, want, func(p pencilbox.Puzzle) error {
 			if p.Rank > 0 || s.Limit > 0 && left == 0 {
