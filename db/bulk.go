@@ -12,14 +12,14 @@ import (
 
 // Bulk reading is how an export reads many puzzles: in parts, several
 // parts at once on the reader connections, handed on in order. A part is
-// either a span of ids, when the filter is in id order and matches a
-// large share of the library (a rowid range of the puzzles table and the
-// same range of the tags and sources tables: three sequential scans
-// merged in Go), or a list of ids, all taken first from one query of the
-// filter's ids in its order (looked up by id). Pages of whole rows, each puzzle's tags by a
-// subquery and sources by another query, one connection at a time, took
-// 7.5 s for 10^6 puzzles as csv; spans take 2.6 s, under SQLite's own
-// shell (docs/BENCHMARKS.md).
+// a span of ids when the filter is in id order and matches a large share
+// of the library (a rowid range of the puzzles table and the same range
+// of the tags and sources tables: three sequential scans merged in Go),
+// else a list of ids, all taken first from one query of the filter's ids
+// in its order (looked up by id). Pages of whole rows, with each puzzle's
+// tags by a subquery and its sources by another query, one connection at
+// a time, took 7.5-9 s for 10^6 puzzles as csv; spans take 2.5-3.5 s,
+// less than SQLite's own shell (docs/BENCHMARKS.md).
 
 // BulkOptions says what a bulk read fills in besides the puzzle's columns.
 type BulkOptions struct {
