@@ -117,16 +117,7 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 	num("height", int64(r.Height))
 	if len(r.Profile) > 0 {
 		key("profile")
-		b = append(b, '{')
-		for i, k := range sortedKeys(r.Profile) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, k)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(r.Profile[k]), 10)
-		}
-		b = append(b, '}')
+		b = appendJSONObject(b, r.Profile, func(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) })
 	}
 	if len(r.Tags) > 0 {
 		key("tags")
@@ -142,16 +133,7 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 	str("note", r.Note, true)
 	if len(r.Meta) > 0 {
 		key("meta")
-		b = append(b, '{')
-		for i, k := range sortedKeys(r.Meta) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, k)
-			b = append(b, ':')
-			b = appendJSONString(b, r.Meta[k])
-		}
-		b = append(b, '}')
+		b = appendJSONObject(b, r.Meta, appendJSONString)
 	}
 	if len(r.Sources) > 0 {
 		key("sources")
@@ -178,13 +160,23 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 	return append(b, '}', '\n'), nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
+// appendJSONObject writes m with its keys sorted, as encoding/json does.
+func appendJSONObject[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []byte {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	return keys
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = value(b, m[k])
+	}
+	return append(b, '}')
 }
 
 // appendJSONFloat writes f as encoding/json does: the shortest decimal,
