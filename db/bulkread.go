@@ -2,6 +2,7 @@ package db
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -304,9 +305,9 @@ func (d *DB) partSources(ctx context.Context, q partQueries, ps []pencilbox.Puzz
 	}
 	slices.SortFunc(all, func(a, b pencilbox.Source) int {
 		if a.PuzzleID != b.PuzzleID {
-			return compare(a.PuzzleID, b.PuzzleID)
+			return cmp.Compare(a.PuzzleID, b.PuzzleID)
 		}
-		return compare(a.ID, b.ID)
+		return cmp.Compare(a.ID, b.ID)
 	})
 	i := 0
 	for j := 0; j < len(all); {
@@ -323,14 +324,4 @@ func (d *DB) partSources(ctx context.Context, q partQueries, ps []pencilbox.Puzz
 		j = k
 	}
 	return nil
-}
-
-func compare(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -121,14 +121,7 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 	}
 	if len(r.Tags) > 0 {
 		key("tags")
-		b = append(b, '[')
-		for i, t := range r.Tags {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, t)
-		}
-		b = append(b, ']')
+		b = appendJSONArray(b, r.Tags, appendJSONString)
 	}
 	str("note", r.Note, true)
 	if len(r.Meta) > 0 {
@@ -137,11 +130,7 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 	}
 	if len(r.Sources) > 0 {
 		key("sources")
-		b = append(b, '[')
-		for i, s := range r.Sources {
-			if i > 0 {
-				b = append(b, ',')
-			}
+		b = appendJSONArray(b, r.Sources, func(b []byte, s importers.JSONSource) []byte {
 			b = append(b, `{"label":`...)
 			b = appendJSONString(b, s.Label)
 			b = append(b, `,"file":`...)
@@ -152,12 +141,23 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 				b = append(b, `,"text":`...)
 				b = appendJSONString(b, s.Text)
 			}
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return append(b, '}')
+		})
 	}
 	str("created", r.Created, true)
 	return append(b, '}', '\n'), nil
+}
+
+// appendJSONArray writes items, each by item.
+func appendJSONArray[T any](b []byte, items []T, item func([]byte, T) []byte) []byte {
+	b = append(b, '[')
+	for i, v := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = item(b, v)
+	}
+	return append(b, ']')
 }
 
 // appendJSONObject writes m with its keys sorted, as encoding/json does.
