@@ -55,7 +55,6 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 	if err != nil {
 		return err
 	}
-	emit := limited(limit, fn)
 	if sp != nil {
 		next := int64(0)
 		return ordered(ctx, func() (part, bool, error) {
@@ -67,17 +66,17 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 			return part{lo: a, hi: a + bulkSpan}, true, nil
 		}, func(ctx context.Context, p part) ([]pencilbox.Puzzle, error) {
 			return d.readPart(ctx, sp.q, append([]any{p.lo, p.hi}, sp.args...), []any{p.lo, p.hi})
-		}, emit)
+		}, limited(limit, fn))
 	}
 	// The ids first, all of them (8 bytes a puzzle): a query left open
 	// through the export would hold a reader connection as long as its
 	// slowest client, and a few such downloads would leave the workers
 	// none.
-	ids, err := d.IDs(ctx, f, limit)
+	ids, err := d.IDs(ctx, f, limit) // the limit applied there
 	if err != nil {
 		return err
 	}
-	return d.BulkIDs(ctx, ids, opt, emit)
+	return d.BulkIDs(ctx, ids, opt, fn)
 }
 
 // BulkIDs calls fn with the puzzles of ids in that order (ids not stored

@@ -22,7 +22,7 @@ import (
 // cache keeps it).
 type partQueries struct {
 	puzzles, tags, sources string
-	count                  string // a span's matches (spans only)
+	count                  string // a span's matches (spans only: sampling)
 	opt                    BulkOptions
 }
 
@@ -66,8 +66,10 @@ func newPartQueries(cond, where string, opt BulkOptions) partQueries {
 	rel := " WHERE " + strings.ReplaceAll(cond, "$id", "puzzle_id")
 	q := partQueries{opt: opt,
 		puzzles: `SELECT ` + cols + from + w + ` ORDER BY p.id`,
-		count:   `SELECT count(*)` + from + w,
 		tags:    `SELECT puzzle_id||char(31)||tag FROM tags` + rel + ` ORDER BY puzzle_id, tag`,
+	}
+	if cond == spanCond {
+		q.count = `SELECT count(*)` + from + w
 	}
 	switch {
 	case opt.Sources && opt.Full:

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"pencilbox"
+	"pencilbox/db"
 	"pencilbox/engine"
 )
 
@@ -122,11 +123,9 @@ type Source interface {
 }
 
 // Want says what a format reads of each puzzle besides its puzzle,
-// solution, rating, size, note and tags.
-type Want struct {
-	Sources bool // its sources, in import order
-	Full    bool // every stored column
-}
+// solution, rating, size, note and tags: its sources, every column. It is
+// what the database's bulk read takes.
+type Want = db.BulkOptions
 
 // bookletSource is a Source that selects differently for a PDF booklet
 // (a filter: unique puzzles by default, read in the booklet's order).

@@ -49,11 +49,8 @@ func (s FilterSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puz
 	if s.ByRank {
 		return s.byRank(ctx, want, fn)
 	}
-	return s.DB.Bulk(ctx, s.Filter, s.Limit, want.bulk(), each(fn))
+	return s.DB.Bulk(ctx, s.Filter, s.Limit, want, each(fn))
 }
-
-// bulk is what the database reads for want.
-func (w Want) bulk() db.BulkOptions { return db.BulkOptions{Sources: w.Sources, Full: w.Full} }
 
 // each calls fn for every puzzle of a part.
 func each(fn func(pencilbox.Puzzle) error) func([]pencilbox.Puzzle) error {
@@ -132,7 +129,7 @@ func (s FilterSource) shuffled(ctx context.Context, want Want, fn func(pencilbox
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return s.DB.BulkIDs(ctx, ids, want.bulk(), each(fn))
+	return s.DB.BulkIDs(ctx, ids, want, each(fn))
 }
 
 // SetSource exports a set's puzzles in the set's order (Limit caps them).
@@ -147,5 +144,5 @@ func (s SetSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle
 	if s.Limit > 0 && len(ids) > s.Limit {
 		ids = ids[:s.Limit]
 	}
-	return s.DB.BulkIDs(ctx, ids, want.bulk(), each(fn))
+	return s.DB.BulkIDs(ctx, ids, want, each(fn))
 }
