@@ -170,6 +170,29 @@ type Step struct {
 	// contradiction showed.
 	Assumption    string `json:"assumption,omitempty"`
 	Contradiction string `json:"contradiction,omitempty"`
+	// The parts of a pattern a viewer draws (empty where a technique has
+	// none): a fish's base and cover houses, a wing's pivot and pincers, a
+	// rectangle's corners, and a chain's links in order.
+	Base    []string `json:"base,omitempty"`
+	Cover   []string `json:"cover,omitempty"`
+	Pivots  []int    `json:"pivots,omitempty"`
+	Pincers []int    `json:"pincers,omitempty"`
+	Corners []int    `json:"corners,omitempty"`
+	Links   []Link   `json:"links,omitempty"`
+}
+
+// Link is one link of a chain: from one candidate (cell and value, true or
+// false) to the next. Chain numbers the chains of one step (a multiple
+// forcing chain has one per branch); an inner chain of a nested forcing
+// chain has Parent set to 1 + the index of the link it supports.
+type Link struct {
+	From   Mark `json:"from"`
+	FromOn bool `json:"from_on"`
+	To     Mark `json:"to"`
+	ToOn   bool `json:"to_on"`
+	Strong bool `json:"strong"`
+	Chain  int  `json:"chain"`
+	Parent int  `json:"parent,omitempty"`
 }
 
 // Mark is a value placed in, or removed from, a cell.
