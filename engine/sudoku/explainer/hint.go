@@ -10,7 +10,8 @@ type Hint struct {
 	Difficulty float64 // one decimal, chain length bonus included
 	Place      []engine.Mark
 	Eliminate  []engine.Mark
-	Step       engine.Step // Sentence and drawing; Place and Eliminate are copied in by the path
+	Step       engine.Step // Sentence and drawing (only when Context.Steps); Place and Eliminate are copied in by the path
+	Rule       Rule        // what the pattern rests on, for Parents (basic hints only)
 }
 
 // Accumulator receives hints from a hinter. Add returns false when the

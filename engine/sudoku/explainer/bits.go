@@ -1,0 +1,106 @@
+package explainer
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"pencilbox/engine/sudoku"
+)
+
+// Small helpers on masks: digit masks have bit d-1 for digit d; position
+// masks have bit i for the i-th cell of a house.
+
+func lowDigit(m uint16) int { return bits.TrailingZeros16(m) + 1 }
+func count(m uint16) int    { return bits.OnesCount16(m) }
+
+// positions returns the mask of the cells of house h that may hold the
+// digits of bit.
+func (g *Grid) positions(h int, bit uint16) uint16 {
+	var m uint16
+	for i, c := range houses[h] {
+		if g.Cand[c]&bit != 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// empty counts the empty cells of house h.
+func (g *Grid) empty(h int) int {
+	n := 0
+	for _, c := range houses[h] {
+		if g.Value[c] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// placed counts the cells holding digit d.
+func (g *Grid) placed(d int) int {
+	n := 0
+	for _, v := range g.Value {
+		if int(v) == d {
+			n++
+		}
+	}
+	return n
+}
+
+// serateHouses lists houses in the order serate's region types are
+// visited for singles and subsets: boxes, then columns, then rows.
+var serateHouses = func() (o [27]int) {
+	for i := 0; i < 9; i++ {
+		o[i], o[9+i], o[18+i] = 18+i, 9+i, i
+	}
+	return
+}()
+
+func cellName(c int) string  { return sudoku.CellName(c) }
+func houseName(h int) string { return sudoku.HouseName(h) }
+
+// digitsText lists the digits of m: "3", "3 and 7", "1, 4 and 8".
+func digitsText(m uint16) string {
+	var xs []string
+	for ; m != 0; m &= m - 1 {
+		xs = append(xs, fmt.Sprint(lowDigit(m)))
+	}
+	return andList(xs)
+}
+
+func cellsText(cs []int) string {
+	xs := make([]string, len(cs))
+	for i, c := range cs {
+		xs[i] = cellName(c)
+	}
+	return andList(xs)
+}
+
+func andList(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// combos calls f with every k-subset of {0..n-1} as a bit mask, in
+// increasing numeric order (serate's Permutations order), until f returns
+// false.
+func combos(k, n int, f func(m uint16) bool) {
+	if k > n || k <= 0 {
+		return
+	}
+	v := uint32(1)<<k - 1
+	for v < 1<<n {
+		if !f(uint16(v)) {
+			return
+		}
+		s := v & -v
+		r := v + s
+		v = r | ((v^r)>>2)/s
+	}
+}

@@ -1,0 +1,239 @@
+package explainer
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"pencilbox/engine"
+	"pencilbox/engine/sudoku"
+)
+
+// Hinter finds the hints of one technique (one serate producer) and gives
+// them to acc in the technique's own search order. It returns as soon as
+// acc.Add returns false or c.Spend reports the work limit.
+type Hinter interface {
+	Hints(g *Grid, c *Context, acc Accumulator)
+}
+
+// HinterFunc adapts a function to Hinter.
+type HinterFunc func(g *Grid, c *Context, acc Accumulator)
+
+// Hints calls f.
+func (f HinterFunc) Hints(g *Grid, c *Context, acc Accumulator) { f(g, c, acc) }
+
+// The place of each producer in serate's order for the 1.2.1 set
+// (Solver.java with revisedRating 0). The path asks the hinters in this
+// order and the first hint offered wins: the order, not the difficulty,
+// decides among hints, which is why Naked Single (2.3) is asked after
+// Direct Hidden Pair (2.0) and X-Wing (3.2) before Hidden Pair (3.4).
+// The gaps leave room; two hinters never share a number.
+const (
+	OrderHiddenSingle        = 100
+	OrderDirectPointing      = 200
+	OrderDirectHiddenPair    = 300
+	OrderNakedSingle         = 400
+	OrderDirectHiddenTriplet = 500
+	OrderPointing            = 600 // pointing and claiming
+	OrderNakedPair           = 700
+	OrderXWing               = 800
+	OrderHiddenPair          = 900
+	OrderNakedTriplet        = 1000
+	OrderSwordfish           = 1100
+	OrderHiddenTriplet       = 1200
+	OrderXYWing              = 1300
+	OrderXYZWing             = 1400
+	OrderUniqueLoops         = 1500
+	OrderNakedQuad           = 1600
+	OrderJellyfish           = 1700
+	OrderHiddenQuad          = 1800
+	OrderBUG                 = 1900
+	OrderAlignedPair         = 2000
+	OrderForcingChains       = 2100 // forcing X/Y-chains and cycles, Turbot Fish
+	OrderAlignedTriplet      = 2200
+	OrderNishio              = 2300
+	OrderMultipleChains      = 2400 // cell and region forcing chains
+	OrderDynamicChains       = 2500
+	OrderDynamicPlus         = 2600
+	// Nested forcing chains: serate's advanced producers (nesting levels 2
+	// and 3) then its experimental ones (level 4 with its four variants).
+	// Use OrderNested+i for the i-th of them.
+	OrderNested = 2700
+)
+
+type registered struct {
+	order      int
+	name       string
+	hinter     Hinter
+	techniques []string
+}
+
+// registry holds the path's hinters sorted by order. It is filled by the
+// init functions of the tech_*.go and chain_*.go files and never changed
+// afterwards.
+var registry []registered
+
+// register adds h at its place in serate's order. techniques are the hint
+// names (as serate prints them) that h can produce; tests use them to tell
+// which of serate's ratings the package can reproduce yet.
+func register(order int, name string, h Hinter, techniques ...string) {
+	for _, r := range registry {
+		if r.order == order {
+			panic(fmt.Sprintf("explainer: %s and %s both at order %d", r.name, name, order))
+		}
+	}
+	registry = append(registry, registered{order, name, h, techniques})
+	sort.Slice(registry, func(i, j int) bool { return registry[i].order < registry[j].order })
+}
+
+// Known reports whether some registered hinter produces hints named
+// technique (serate's name: "X-Wing", "Cell Forcing Chains").
+func Known(technique string) bool {
+	for _, r := range registry {
+		for _, t := range r.techniques {
+			if t == technique {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Options choose what Rate does.
+type Options struct {
+	Steps     bool  // build the step log (sentences and drawings)
+	WorkLimit int64 // work units before giving up; 0 means DefaultWorkLimit
+}
+
+// DefaultWorkLimit bounds one puzzle's rating. A unit is one elementary
+// test of a hinter (a pattern tried, a candidate propagated in a chain);
+// hinters charge through Context.Spend. It is set far above what the
+// hardest known puzzles need, so that only a runaway search stops.
+const DefaultWorkLimit = 20_000_000_000
+
+// Context is what one rating shares with its hinters: whether steps are
+// wanted and the work spent against the limit.
+type Context struct {
+	Steps bool  // hinters fill Hint.Step only when true
+	Work  int64 // units spent so far
+	Limit int64 // Spend fails beyond this
+}
+
+// Spend charges n units of work and reports whether the rating may go
+// on. A hinter that gets false returns at once without offering hints.
+func (c *Context) Spend(n int64) bool {
+	c.Work += n
+	return c.Work <= c.Limit
+}
+
+// Stopped reports whether the work limit has been passed.
+func (c *Context) Stopped() bool { return c.Work > c.Limit }
+
+// first keeps the first hint it is offered and stops the search.
+type first struct {
+	hint Hint
+	got  bool
+}
+
+func (f *first) Add(h Hint) bool {
+	f.hint, f.got = h, true
+	return false
+}
+
+// Next returns the hint serate would apply to g: the first hint of the
+// first registered hinter, in producer order, that has one.
+func Next(g *Grid, c *Context) (Hint, bool) {
+	var f first
+	for _, r := range registry {
+		r.hinter.Hints(g, c, &f)
+		if f.got || c.Stopped() {
+			break
+		}
+	}
+	if c.Stopped() {
+		return Hint{}, false
+	}
+	return f.hint, f.got
+}
+
+// Apply carries out h on g: its eliminations first, then its placement
+// (as serate applies a hint).
+func Apply(g *Grid, h *Hint) {
+	for _, m := range h.Eliminate {
+		g.Eliminate(m.Cell, m.Value)
+	}
+	for _, m := range h.Place {
+		g.Place(m.Cell, m.Value)
+	}
+}
+
+// Rate rates a puzzle as serate's getDifficulty does. A puzzle that is
+// invalid or has no unique solution gets no rating (Err says why); one
+// the work limit stops gets none either (Err wraps engine.ErrWorkLimit).
+func Rate(p *sudoku.Grid, opts Options) Rating {
+	if msg := p.Conflict(); msg != "" {
+		return Rating{Err: fmt.Errorf("explainer: the givens conflict: %s", msg)}
+	}
+	if n, _ := sudoku.Solve(p); n != 1 {
+		if n == 0 {
+			return Rating{Err: fmt.Errorf("explainer: the puzzle has no solution")}
+		}
+		return Rating{Err: fmt.Errorf("explainer: the puzzle has more than one solution")}
+	}
+	g := NewGrid(p)
+	return RateGrid(&g, opts)
+}
+
+// RateGrid rates from a solving state, which must have a unique solution.
+// It follows serate's loop: ER is the highest difficulty applied, ED the
+// highest after the first hint, EP the highest at the first hint that
+// places a digit.
+func RateGrid(g *Grid, opts Options) Rating {
+	c := Context{Steps: opts.Steps, Limit: opts.WorkLimit}
+	if c.Limit <= 0 {
+		c.Limit = DefaultWorkLimit
+	}
+	var r Rating
+	first := true
+	for !g.Solved() {
+		h, ok := Next(g, &c)
+		if c.Stopped() {
+			return Rating{Err: fmt.Errorf("explainer: rating stopped after %d work units: %w", c.Work, engine.ErrWorkLimit)}
+		}
+		if !ok {
+			// serate rates a puzzle its techniques cannot finish 20.0
+			// ("Beyond solver"); we report it as not rated instead.
+			return Rating{Err: fmt.Errorf("explainer: no technique of the set applies (serate: beyond solver)")}
+		}
+		if h.Difficulty > r.ER {
+			r.ER, r.Hardest = h.Difficulty, h.Technique
+		}
+		Apply(g, &h)
+		if opts.Steps {
+			st := h.Step
+			st.Technique = h.Technique
+			st.Level = Tenths(h.Difficulty)
+			st.Place, st.Eliminate = h.Place, h.Eliminate
+			r.Steps = append(r.Steps, st)
+		}
+		if r.EP == 0 {
+			if first {
+				r.ED = r.ER
+				first = false
+			}
+			if len(h.Place) > 0 {
+				r.EP = r.ER
+			}
+		}
+	}
+	return r
+}
+
+// Tenths is a difficulty in tenths, rounded as serate prints it.
+func Tenths(d float64) int { return int(math.Floor((d + 0.05) * 10)) }
+
+// FormatRating prints a difficulty as serate does ("6.6").
+func FormatRating(d float64) string {
+	t := Tenths(d)
+	return fmt.Sprintf("%d.%d", t/10, t%10)
+}

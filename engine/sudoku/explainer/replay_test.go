@@ -1,0 +1,58 @@
+package explainer_test
+
+import (
+	"testing"
+
+	"pencilbox/engine/sudoku"
+	"pencilbox/engine/sudoku/explainer"
+)
+
+// TestStepsReplay: every step log the explainer writes for the sample
+// replays from the givens to the solution, never removes a solution digit
+// nor places a wrong one, and every step has a sentence.
+func TestStepsReplay(t *testing.T) {
+	n := 0
+	for _, r := range readSample(t) {
+		if !explainer.Known(r.technique) {
+			continue
+		}
+		g, err := sudoku.ParseLine(r.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, sol := sudoku.Solve(&g)
+		got := explainer.Rate(&g, explainer.Options{Steps: true})
+		if got.Err != nil {
+			t.Errorf("%s: %v", r.puzzle, got.Err)
+			continue
+		}
+		states, err := sudoku.Replay(&g, got.Steps)
+		if err != nil {
+			t.Errorf("%s: replay: %v", r.puzzle, err)
+			continue
+		}
+		if final := states[len(states)-1].Grid(); final != sol {
+			t.Errorf("%s: replay ends at %s, not the solution", r.puzzle, final.String())
+		}
+		for i, st := range got.Steps {
+			if st.Sentence == "" {
+				t.Errorf("%s: step %d (%s) has no sentence", r.puzzle, i+1, st.Technique)
+			}
+			for _, e := range st.Eliminate {
+				if int(sol[e.Cell]) == e.Value {
+					t.Errorf("%s: step %d (%s) removes the solution's %d from %s", r.puzzle, i+1, st.Technique, e.Value, sudoku.CellName(e.Cell))
+				}
+			}
+			for _, p := range st.Place {
+				if int(sol[p.Cell]) != p.Value {
+					t.Errorf("%s: step %d (%s) places %d in %s", r.puzzle, i+1, st.Technique, p.Value, sudoku.CellName(p.Cell))
+				}
+			}
+		}
+		n++
+	}
+	t.Logf("%d step logs replayed", n)
+	if n == 0 {
+		t.Fatal("no puzzle rated")
+	}
+}

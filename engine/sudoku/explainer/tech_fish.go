@@ -1,0 +1,115 @@
+package explainer
+
+import (
+	"fmt"
+
+	"pencilbox/engine"
+)
+
+func init() {
+	register(OrderXWing, "x-wing", fish(2), "X-Wing")
+	register(OrderSwordfish, "swordfish", fish(3), "Swordfish")
+	register(OrderJellyfish, "jellyfish", fish(4), "Jellyfish")
+}
+
+var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+// fish is X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2): a digit whose
+// places in n base lines (two or more in each) lie in n cover lines; the
+// cover lines lose it elsewhere. serate tries columns as base lines first,
+// then rows; for each set of base lines, digits 1 to 9.
+func fish(n int) Hinter {
+	diff := [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n]
+	name := fishNames[n]
+	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
+		c.Spend(1)
+		var placed [10]int
+		for _, v := range g.Value {
+			placed[v]++
+		}
+		for _, base := range [2]int{9, 0} {
+			cover := 9 - base
+			stop := false
+			combos(n, 9, func(sel uint16) bool {
+				for d := 1; d <= 9; d++ {
+					if placed[d]+2*n > 9 {
+						continue
+					}
+					bit := uint16(1) << (d - 1)
+					var union uint16
+					ok := true
+					for m := sel; m != 0; m &= m - 1 {
+						p := g.positions(base+lowDigit(m)-1, bit)
+						if count(p) < 2 {
+							ok = false
+							break
+						}
+						union |= p
+					}
+					if !ok || count(union) != n {
+						continue
+					}
+					var el []engine.Mark
+					for m := union; m != 0; m &= m - 1 {
+						for i, x := range houses[cover+lowDigit(m)-1] {
+							if sel&(1<<i) == 0 && g.Cand[x]&bit != 0 {
+								el = append(el, engine.Mark{Cell: int(x), Value: d})
+							}
+						}
+					}
+					if len(el) == 0 {
+						continue
+					}
+					var bm, cm uint32
+					for m := sel; m != 0; m &= m - 1 {
+						bm |= 1 << (base + lowDigit(m) - 1)
+					}
+					for m := union; m != 0; m &= m - 1 {
+						cm |= 1 << (cover + lowDigit(m) - 1)
+					}
+					h := Hint{Technique: name, Difficulty: diff, Eliminate: el,
+						Rule: Rule{Kind: RuleLocking, Digit: uint8(d), Base: bm, Cover: cm}}
+					if c.Steps {
+						h.Step = fishStep(g, name, d, bm, cm)
+					}
+					if !acc.Add(h) {
+						stop = true
+						return false
+					}
+				}
+				return true
+			})
+			if stop {
+				return
+			}
+		}
+	})
+}
+
+func housesOf(m uint32) []string {
+	var hs []string
+	for h := 0; h < 27; h++ {
+		if m&(1<<h) != 0 {
+			hs = append(hs, houseName(h))
+		}
+	}
+	return hs
+}
+
+func fishStep(g *Grid, name string, d int, bm, cm uint32) engine.Step {
+	bit := uint16(1) << (d - 1)
+	var cells []int
+	for c := 0; c < 81; c++ {
+		ch := cellHouses[c]
+		if g.Cand[c]&bit != 0 && bm&(1<<ch[0]|1<<ch[1]) != 0 && cm&(1<<ch[0]|1<<ch[1]) != 0 {
+			cells = append(cells, c)
+		}
+	}
+	base, cover := housesOf(bm), housesOf(cm)
+	return engine.Step{
+		Sentence: fmt.Sprintf("%s on %d in %s: every %d there lies in %s, which lose %d elsewhere.",
+			name, d, andList(base), d, andList(cover), d),
+		Pattern: cells, Digits: []int{d}, Base: base, Cover: cover,
+		Houses: append(append([]string{}, base...), cover...),
+	}
+}

@@ -1,0 +1,207 @@
+package explainer
+
+import (
+	"fmt"
+
+	"pencilbox/engine"
+)
+
+func init() {
+	register(OrderDirectHiddenPair, "direct hidden pair", directHidden(2), "Direct Hidden Pair")
+	register(OrderDirectHiddenTriplet, "direct hidden triplet", directHidden(3), "Direct Hidden Triplet")
+	register(OrderNakedPair, "naked pair", nakedSet(2), "Naked Pair")
+	register(OrderHiddenPair, "hidden pair", hiddenSet(2), "Hidden Pair")
+	register(OrderNakedTriplet, "naked triplet", nakedSet(3), "Naked Triplet")
+	register(OrderHiddenTriplet, "hidden triplet", hiddenSet(3), "Hidden Triplet")
+	register(OrderNakedQuad, "naked quad", nakedSet(4), "Naked Quad")
+	register(OrderHiddenQuad, "hidden quad", hiddenSet(4), "Hidden Quad")
+}
+
+var setNames = [5]string{2: "Pair", 3: "Triplet", 4: "Quad"}
+
+// nakedSet is Naked Pair (3.0), Triplet (3.6) and Quad (5.0): n cells of a
+// house, each with two or more candidates, holding n digits between them;
+// the house's other cells lose those digits. Houses in serate's order
+// (boxes, columns, rows), cell tuples in its order.
+func nakedSet(n int) Hinter {
+	diff := [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n]
+	name := "Naked " + setNames[n]
+	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
+		c.Spend(1)
+		for _, h := range serateHouses {
+			if g.empty(h) < 2*n {
+				continue
+			}
+			stop := false
+			combos(n, 9, func(sel uint16) bool {
+				var union uint16
+				for m := sel; m != 0; m &= m - 1 {
+					cm := g.Cand[houses[h][lowDigit(m)-1]]
+					if count(cm) < 2 {
+						return true
+					}
+					union |= cm
+				}
+				if count(union) != n {
+					return true
+				}
+				var el []engine.Mark
+				for i, x := range houses[h] {
+					if sel&(1<<i) != 0 {
+						continue
+					}
+					for m := g.Cand[x] & union; m != 0; m &= m - 1 {
+						el = append(el, engine.Mark{Cell: int(x), Value: lowDigit(m)})
+					}
+				}
+				if len(el) == 0 {
+					return true
+				}
+				hint := Hint{Technique: name, Difficulty: diff, Eliminate: el,
+					Rule: Rule{Kind: RuleNaked, Digits: union, N: uint8(n)}}
+				var cells []int
+				for m := sel; m != 0; m &= m - 1 {
+					x := houses[h][lowDigit(m)-1]
+					hint.Rule.Cells[len(cells)] = x
+					cells = append(cells, int(x))
+				}
+				if c.Steps {
+					hint.Step = engine.Step{
+						Sentence: fmt.Sprintf("In %s, %s hold only %s between them: the other cells of %s lose %s.",
+							houseName(h), cellsText(cells), digitsText(union), houseName(h), digitsText(union)),
+						Pattern: cells, Houses: []string{houseName(h)}, Digits: digitSlice(union)}
+				}
+				if !acc.Add(hint) {
+					stop = true
+					return false
+				}
+				return true
+			})
+			if stop {
+				return
+			}
+		}
+	})
+}
+
+func digitSlice(m uint16) []int {
+	var ds []int
+	for ; m != 0; m &= m - 1 {
+		ds = append(ds, lowDigit(m))
+	}
+	return ds
+}
+
+// hiddenTuple calls f with every n digits of house h that fit, between
+// them, in exactly n cells (each digit in two or more), in serate's order.
+func hiddenTuple(g *Grid, h, n int, f func(digits, cells uint16) bool) {
+	combos(n, 9, func(ds uint16) bool {
+		var union uint16
+		for m := ds; m != 0; m &= m - 1 {
+			p := g.positions(h, m&-m)
+			if count(p) < 2 {
+				return true
+			}
+			union |= p
+		}
+		if count(union) != n {
+			return true
+		}
+		return f(ds, union)
+	})
+}
+
+// hiddenSet is Hidden Pair (3.4), Triplet (4.0) and Quad (5.4): n digits
+// of a house confined to n cells; those cells lose their other digits.
+func hiddenSet(n int) Hinter {
+	diff := [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
+	name := "Hidden " + setNames[n]
+	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
+		c.Spend(1)
+		for _, h := range serateHouses {
+			if g.empty(h) <= 2*n {
+				continue
+			}
+			stop := false
+			hiddenTuple(g, h, n, func(ds, pos uint16) bool {
+				var el []engine.Mark
+				var cells []int
+				for m := pos; m != 0; m &= m - 1 {
+					x := int(houses[h][lowDigit(m)-1])
+					cells = append(cells, x)
+					for o := g.Cand[x] &^ ds; o != 0; o &= o - 1 {
+						el = append(el, engine.Mark{Cell: x, Value: lowDigit(o)})
+					}
+				}
+				if len(el) == 0 {
+					return true
+				}
+				hint := Hint{Technique: name, Difficulty: diff, Eliminate: el,
+					Rule: Rule{Kind: RuleHidden, Digits: ds, House: uint8(h)}}
+				if c.Steps {
+					hint.Step = engine.Step{
+						Sentence: fmt.Sprintf("In %s, %s fit only in %s: those cells lose their other candidates.",
+							houseName(h), digitsText(ds), cellsText(cells)),
+						Pattern: cells, Houses: []string{houseName(h)}, Digits: digitSlice(ds)}
+				}
+				if !acc.Add(hint) {
+					stop = true
+					return false
+				}
+				return true
+			})
+			if stop {
+				return
+			}
+		}
+	})
+}
+
+// directHidden is Direct Hidden Pair (2.0) and Triplet (2.5): a hidden
+// subset whose cells, once cleared of other digits, leave another digit
+// of the house one place. Like serate, the hint only places that digit.
+func directHidden(n int) Hinter {
+	diff := [4]float64{2: 2.0, 3: 2.5}[n]
+	name := "Direct Hidden " + setNames[n]
+	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
+		c.Spend(1)
+		for _, h := range serateHouses {
+			if e := g.empty(h); e <= n {
+				continue
+			}
+			stop := false
+			hiddenTuple(g, h, n, func(ds, pos uint16) bool {
+				for d := 1; d <= 9; d++ {
+					bit := uint16(1) << (d - 1)
+					if ds&bit != 0 {
+						continue
+					}
+					p := g.positions(h, bit)
+					if count(p) < 2 || count(p&^pos) != 1 {
+						continue
+					}
+					cell := int(houses[h][lowDigit(p&^pos)-1])
+					hint := Hint{Technique: name, Difficulty: diff,
+						Place: []engine.Mark{{Cell: cell, Value: d}}}
+					if c.Steps {
+						var cells []int
+						for m := pos; m != 0; m &= m - 1 {
+							cells = append(cells, int(houses[h][lowDigit(m)-1]))
+						}
+						hint.Step = engine.Step{
+							Sentence: fmt.Sprintf("In %s, %s fit only in %s, so %d cannot go there: its last place in %s is %s.",
+								houseName(h), digitsText(ds), cellsText(cells), d, houseName(h), cellName(cell)),
+							Pattern: cells, Houses: []string{houseName(h)}, Digits: digitSlice(ds)}
+					}
+					// serate offers one hint per subset: the first digit.
+					stop = !acc.Add(hint)
+					return !stop
+				}
+				return true
+			})
+			if stop {
+				return
+			}
+		}
+	})
+}
