@@ -6,10 +6,10 @@ import "pencilbox/engine"
 type RuleKind uint8
 
 const (
-	RuleNone     RuleKind = iota
-	RuleLocking           // pointing, claiming and fish: Digit confined from Base houses into Cover houses
-	RuleHidden            // hidden subset: Digits confined to few cells of House
-	RuleNaked             // naked subset: Cells hold only Digits
+	RuleNone    RuleKind = iota
+	RuleLocking          // pointing, claiming and fish: Digit confined from Base houses into Cover houses
+	RuleHidden           // hidden subset: Digits confined to few cells of House
+	RuleNaked            // naked subset: Cells hold only Digits
 )
 
 // Rule is the compact description of a basic hint's pattern that dynamic
