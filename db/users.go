@@ -121,6 +121,26 @@ func ValidUserName(name string) error {
 	return nil
 }
 
+// MinPassword is the shortest password a user may have, however it is
+// set (the user command, the first admin's environment variable).
+const MinPassword = 10
+
+// maxPassword bounds a password's length (argon2 hashes all of it).
+const maxPassword = 1024
+
+// ValidPassword reports whether password is acceptable: MinPassword to
+// 1024 characters.
+func ValidPassword(password string) error {
+	n := len([]rune(password))
+	if n < MinPassword {
+		return fmt.Errorf("the password must have at least %d characters (it has %d)", MinPassword, n)
+	}
+	if len(password) > maxPassword {
+		return fmt.Errorf("the password must have at most %d bytes", maxPassword)
+	}
+	return nil
+}
+
 // Count returns the number of users.
 func (s UserStore) Count(ctx context.Context) (int, error) {
 	var n int
@@ -133,8 +153,8 @@ func (s UserStore) Add(ctx context.Context, name, password string) error {
 	if err := ValidUserName(name); err != nil {
 		return err
 	}
-	if password == "" {
-		return errors.New("empty password")
+	if err := ValidPassword(password); err != nil {
+		return err
 	}
 	h, err := hashPassword(password)
 	if err != nil {
@@ -149,8 +169,8 @@ func (s UserStore) Add(ctx context.Context, name, password string) error {
 
 // SetPassword changes a user's password and ends the user's sessions.
 func (s UserStore) SetPassword(ctx context.Context, name, password string) error {
-	if password == "" {
-		return errors.New("empty password")
+	if err := ValidPassword(password); err != nil {
+		return err
 	}
 	h, err := hashPassword(password)
 	if err != nil {

@@ -74,8 +74,38 @@ func Lookup(name string) (Format, error) {
 	return Format{}, fmt.Errorf("unknown export format %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// holds reports whether the format can hold puzzles of kind.
-func (f Format) holds(kind string) bool {
+// ForKind lists the formats that can hold puzzles of kind ("" = every
+// format).
+func ForKind(kind string) []Format {
+	var out []Format
+	for _, f := range Formats() {
+		if kind == "" || f.Holds(kind) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// CheckKind says, before any puzzle is read, when the format cannot hold
+// the puzzles of kind: the sentence names the formats that can. An empty
+// kind (every kind) is checked puzzle by puzzle by Write.
+func (f Format) CheckKind(kind string) error {
+	if kind == "" || f.Holds(kind) {
+		return nil
+	}
+	var names []string
+	for _, g := range ForKind(kind) {
+		names = append(names, g.Name)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("the %s format holds %s puzzles only, not %s", f.Name, strings.Join(f.Kinds, " and "), kind)
+	}
+	return fmt.Errorf("the %s format holds %s puzzles only, not %s: for %s, choose %s",
+		f.Name, strings.Join(f.Kinds, " and "), kind, kind, strings.Join(names, ", "))
+}
+
+// Holds reports whether the format can hold puzzles of kind.
+func (f Format) Holds(kind string) bool {
 	if f.Kinds == nil {
 		return true
 	}
@@ -148,7 +178,7 @@ func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, 
 	var wr writer
 	n := 0
 	err := src.Each(ctx, Want{Sources: f.Sources, Full: f.Full}, func(p pencilbox.Puzzle) error {
-		if !f.holds(p.Kind) {
+		if !f.Holds(p.Kind) {
 			return fmt.Errorf("puzzle %d is %s: the %s format holds %s only (select a kind)", p.ID, p.Kind, f.Name, strings.Join(f.Kinds, ", "))
 		}
 		if wr == nil {

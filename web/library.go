@@ -172,6 +172,11 @@ func (l *DBLibrary) SetTags(ctx context.Context, id int64, tags []string) error 
 	return err
 }
 
+// Missing returns the ids that name no stored puzzle.
+func (l *DBLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
+	return l.DB.Missing(ctx, ids)
+}
+
 func viewJob(j pencilbox.Job) model.Job {
 	m := model.Job{
 		ID: j.ID, Source: j.Source, Format: j.Format, Started: j.Started, Finished: j.Finished,

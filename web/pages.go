@@ -81,7 +81,7 @@ func (s *Server) library(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(),
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(f.Kind),
 		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
@@ -399,12 +399,26 @@ func (s *Server) addToSet(c echo.Context) error {
 			f.After = page.Next
 		}
 	} else {
+		if len(form["id"]) > maxSetAdd {
+			return userErr(http.StatusBadRequest, "%d puzzles ticked: a set takes at most %d at a time. Add them in parts, or add a filter's puzzles.",
+				len(form["id"]), maxSetAdd)
+		}
 		for _, v := range form["id"] {
-			id, err := strconv.ParseInt(v, 10, 64)
+			id, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 			if err != nil {
-				return userErr(http.StatusBadRequest, "Bad puzzle id.")
+				return userErr(http.StatusBadRequest, "%q is not a puzzle id: nothing was added.", clip(v, 40))
 			}
 			ids = append(ids, id)
+		}
+		// Every id must name a stored puzzle: a set of ids that do not
+		// could never be shown or exported.
+		missing, err := s.cfg.Library.Missing(ctx, ids)
+		if err != nil {
+			return err
+		}
+		if len(missing) > 0 {
+			return userErr(http.StatusBadRequest, "No puzzle has the %s %s: nothing was added.",
+				plural(len(missing), "id", "ids"), idList(missing, 20))
 		}
 	}
 	if len(ids) == 0 {
@@ -451,7 +465,7 @@ func (s *Server) setPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames()}))
+	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKind(set))}))
 }
 
 func (s *Server) editSet(c echo.Context) error {
@@ -512,13 +526,14 @@ func (s *Server) deleteSet(c echo.Context) error {
 
 // ---- export
 
-// exportNames are the formats the export buttons offer.
-func (s *Server) exportNames() []string {
+// exportNames are the formats the export buttons offer: those that can
+// hold the puzzles of kind ("" = any kind, every format).
+func (s *Server) exportNames(kind string) []string {
 	if s.cfg.Export == nil {
 		return nil
 	}
 	var out []string
-	for _, f := range export.Formats() {
+	for _, f := range export.ForKind(kind) {
 		out = append(out, f.Name)
 	}
 	return out
@@ -590,6 +605,14 @@ func (s *Server) exportList(c echo.Context) error {
 	}
 	df := domainFilter(mf)
 	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
+	// Refused before the download begins: once it has, an error can only
+	// cut the reply short.
+	if err := db.CheckFilter(df); err != nil {
+		return userErr(http.StatusBadRequest, "%v", err)
+	}
+	if err := f.CheckKind(df.Kind); err != nil {
+		return userErr(http.StatusBadRequest, "Cannot export: %v.", err)
+	}
 	if df.Kind == "" && len(f.Kinds) == 1 {
 		df.Kind = f.Kinds[0]
 	}
@@ -632,4 +655,48 @@ func (s *Server) exportSet(c echo.Context) error {
 		return err
 	}
 	return s.sendExport(c, fmt.Sprintf("set-%d", id), f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
+}
+
+// idList writes up to n ids, saying how many more there are.
+func idList(ids []int64, n int) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i == n {
+			fmt.Fprintf(&b, " and %d more", len(ids)-n)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, id)
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// clip shortens s to n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// setKind is the one kind of a set's puzzles, or "" when it mixes kinds or
+// is empty.
+func setKind(set model.Set) string {
+	kind := ""
+	for i, p := range set.Items {
+		if i > 0 && p.Kind != kind {
+			return ""
+		}
+		kind = p.Kind
+	}
+	return kind
 }

@@ -19,6 +19,7 @@ import (
 	"log"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,6 +46,8 @@ type Library interface {
 	Jobs(ctx context.Context, n int) ([]model.Job, error)
 	// Job returns one import job with its kept errors; ErrNotFound if absent.
 	Job(ctx context.Context, id int64) (model.Job, error)
+	// Missing returns the ids that name no stored puzzle.
+	Missing(ctx context.Context, ids []int64) ([]int64, error)
 }
 
 // ImportFunc runs one import to the end, reporting progress as it goes.
@@ -253,7 +256,11 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // bodyLimit refuses bodies over MaxUpload with a clear message; the body is
-// also wrapped so a body without Content-Length stops at the limit.
+// also wrapped so a body without Content-Length stops at the limit. The
+// form of a state-changing request is read here, once, with its error
+// answered: FormValue drops the error, so a pasted text over the limit
+// sent chunked would reach a handler as an empty form ("Choose a file")
+// and a form of more than 10,000 fields as a form without them.
 func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -261,8 +268,26 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
 		r.Body = http.MaxBytesReader(c.Response(), r.Body, s.cfg.MaxUpload)
+		if m := r.Method; m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions {
+			if err := parseForm(r); tooLarge(err) {
+				return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+			} else if tooManyFields(err) {
+				return userErr(http.StatusBadRequest, "The form has too many fields: at most %d (each ticked puzzle is one). Tick fewer puzzles at a time, or add a filter's puzzles instead.", maxFormFields)
+			}
+			// other malformed parts (a bad escape) are left out of the
+			// form, as FormValue does
+		}
 		return next(c)
 	}
+}
+
+// maxFormFields is net/url's bound on the fields of one form.
+const maxFormFields = 10000
+
+// tooManyFields reports whether err is net/url's refusal of a form with
+// more than maxFormFields fields (it has no error value of its own).
+func tooManyFields(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "number of URL query parameters exceeded limit")
 }
 
 // pageBuffers hold pages while they render (a library list is ~80 KB).

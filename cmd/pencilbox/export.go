@@ -82,6 +82,14 @@ func runExport(e *env, args []string) int {
 	if err := db.CheckFilter(f); err != nil {
 		return fail(2, err)
 	}
+	if *limit < 0 {
+		return fail(2, fmt.Errorf("--limit %d: want a count of puzzles (0 = no limit)", *limit))
+	}
+	if ef, _ := export.Lookup(opt.Format); *set == "" {
+		if err := ef.CheckKind(f.Kind); err != nil {
+			return fail(2, err)
+		}
+	}
 	if _, err := os.Stat(*dbPath); err != nil {
 		return fail(2, fmt.Errorf("no library at %s: %w", *dbPath, err))
 	}

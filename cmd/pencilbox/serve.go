@@ -122,6 +122,9 @@ func firstAdmin(ctx context.Context, e *env, users db.UserStore) error {
 	if pw == "" {
 		pw, given = randomPassword(), false
 	}
+	if err := db.ValidPassword(pw); err != nil {
+		return fmt.Errorf("$%s: %w; the admin user was not created", adminEnv, err)
+	}
 	if err := users.Add(ctx, "admin", pw); err != nil {
 		return fmt.Errorf("create the admin user: %w", err)
 	}

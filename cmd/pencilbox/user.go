@@ -16,9 +16,6 @@ import (
 	"pencilbox/db"
 )
 
-// minPassword is the shortest password `user` accepts.
-const minPassword = 10
-
 // runUser is `pencilbox user add|passwd NAME`: the web admin's users. The
 // password comes from a prompt on a terminal (asked twice) or from the
 // first line of stdin.
@@ -95,8 +92,8 @@ func readPassword(e *env, name string) (string, error) {
 		}
 		pw = strings.TrimRight(line, "\r\n")
 	}
-	if len([]rune(pw)) < minPassword {
-		return "", fmt.Errorf("the password must have at least %d characters", minPassword)
+	if err := db.ValidPassword(pw); err != nil {
+		return "", err
 	}
 	return pw, nil
 }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pencilbox/db"
+)
+
+// TestOnePasswordRule: the first admin's environment variable, the user
+// command and the store itself all refuse a password under 10 characters
+// (the variable made a one-character admin password).
+func TestOnePasswordRule(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "lib.db")
+	store, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	users := db.UserStore{DB: store.W}
+
+	for _, pw := range []string{"a", "123456789"} {
+		e := newEnv()
+		var out bytes.Buffer
+		e.stdout = &out
+		e.getenv = func(k string) string {
+			if k == adminEnv {
+				return pw
+			}
+			return ""
+		}
+		err := firstAdmin(ctx, e, users)
+		if err == nil || !strings.Contains(err.Error(), "PENCILBOX_ADMIN_PASSWORD: the password must have at least 10 characters") {
+			t.Errorf("%s=%q: %v", adminEnv, pw, err)
+		}
+		if n, _ := users.Count(ctx); n != 0 {
+			t.Fatalf("%s=%q created %d users", adminEnv, pw, n)
+		}
+	}
+	if err := users.Add(ctx, "bob", "short"); err == nil {
+		t.Error("the store took a 5-character password")
+	}
+	code, _, stderr := runCLI(t, "short\n", "user", "--db", path, "add", "carol")
+	if code != 2 || !strings.Contains(stderr, "at least 10 characters") {
+		t.Errorf("user add with a short password: %d %q", code, stderr)
+	}
+	// ten characters are enough everywhere
+	e := newEnv()
+	e.stdout = &bytes.Buffer{}
+	e.getenv = func(k string) string {
+		if k == adminEnv {
+			return "0123456789"
+		}
+		return ""
+	}
+	if err := firstAdmin(ctx, e, users); err != nil {
+		t.Fatal(err)
+	}
+	if err := users.SetPassword(ctx, "admin", "x"); err == nil {
+		t.Error("SetPassword took a 1-character password")
+	}
+	if code, _, stderr := runCLI(t, "abcdefghij\n", "user", "--db", path, "passwd", "admin"); code != 0 {
+		t.Errorf("passwd with 10 characters: %d %s", code, stderr)
+	}
+}
