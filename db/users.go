@@ -23,7 +23,7 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-//go:embed migrations/00100_users_sessions_sets.sql
+//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql
 var webMigrations embed.FS
 
 // WebMigrations holds the web admin's migrations alone (users, sessions,
@@ -65,10 +65,15 @@ func (s UserStore) reader() Querier {
 // argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane).
 const (
 	argonTime    = 2
-	argonMemory  = 19 * 1024
+	argonMemory  = 19 * 1024 // KiB
 	argonThreads = 1
 	argonKeyLen  = 32
 )
+
+// PasswordCheckMemory is what one password check (Check, Add,
+// SetPassword) allocates: the argon2id memory cost, in bytes. The web
+// server bounds how many checks run at once by it.
+const PasswordCheckMemory = argonMemory << 10
 
 // hashPassword returns the PHC string of password under a fresh salt.
 func hashPassword(password string) (string, error) {
@@ -250,6 +255,27 @@ func (s UserStore) Session(ctx context.Context, token string) (string, error) {
 		return "", ErrNoSession
 	}
 	return name, err
+}
+
+// Key returns the server secret called name (32 random bytes), creating
+// it on first use. Two servers creating it at once agree: the first
+// insert wins and both read it back.
+func (s UserStore) Key(ctx context.Context, name string) ([]byte, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	if _, err := s.DB.ExecContext(ctx, `INSERT OR IGNORE INTO web_keys(name, value) VALUES(?, ?)`, name, b); err != nil {
+		return nil, fmt.Errorf("key %s: %w", name, err)
+	}
+	var key []byte
+	if err := s.DB.QueryRowContext(ctx, `SELECT value FROM web_keys WHERE name = ?`, name).Scan(&key); err != nil {
+		return nil, fmt.Errorf("key %s: %w", name, err)
+	}
+	if len(key) < 32 {
+		return nil, fmt.Errorf("key %s: %d bytes stored, want 32", name, len(key))
+	}
+	return key, nil
 }
 
 // DeleteSession ends a session (logout).

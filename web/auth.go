@@ -1,14 +1,17 @@
 package web
 
 import (
+	"context"
+	"crypto/hmac"
 	"crypto/rand"
-	"crypto/subtle"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"sync"
 	"time"
 
@@ -23,11 +26,16 @@ const (
 	cookieCSRF    = "pb_csrf"
 	cookieFlash   = "pb_flash"
 	ctxUser       = "user"
+	ctxSession    = "session" // the token of a live session
 	ctxCSRF       = "csrf"
 	ctxFlash      = "flash"
 	// csrfField is the hidden form field (or X-CSRF-Token header) that
-	// must equal the CSRF cookie on every POST.
+	// must carry the request's CSRF token on every POST.
 	csrfField = "csrf"
+	// maxAnonBody bounds the body of a POST without a session: the only
+	// ones that can succeed (login, logout) are a few short fields, and
+	// the full upload limit is for curators.
+	maxAnonBody = 64 << 10
 )
 
 func randomToken() string {
@@ -45,37 +53,92 @@ func (s *Server) cookie(c echo.Context, name, value string, maxAge int, same htt
 	})
 }
 
-// csrf gives every client a random token cookie and checks, on every
-// unsafe request, that the form field (or header) repeats it. A request
-// without a valid token gets 403 before any handler runs.
+// csrfKey returns the key CSRF tokens are derived with, read from the
+// database (or made there) on first use and kept.
+func (s *Server) csrfKey(ctx context.Context) ([]byte, error) {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if s.key == nil {
+		k, err := s.users.Key(ctx, "csrf")
+		if err != nil {
+			return nil, err
+		}
+		s.key = k
+	}
+	return s.key, nil
+}
+
+// csrfToken derives a CSRF token from what only the visitor's browser
+// holds: the session token, or for a visitor without a session (the login
+// form) the random pb_csrf cookie. The HMAC under the server's key means
+// a token cannot be chosen by a client: a cookie planted by a page of
+// another port or subdomain ("cookie tossing") yields no valid token for
+// the victim's session.
+func csrfToken(key []byte, kind, secret string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(kind))
+	m.Write([]byte{0})
+	m.Write([]byte(secret))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// csrf refuses every state-changing request (any method but GET, HEAD and
+// OPTIONS) that a browser sent from another origin, or that does not carry
+// the CSRF token of its session in the form field (or X-CSRF-Token
+// header); both answer 403 before any handler runs. It gives a visitor
+// without a session a random pb_csrf cookie to derive the login form's
+// token from. It runs after session, which finds the session token.
 func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		token := ""
-		if ck, err := c.Cookie(cookieCSRF); err == nil && len(ck.Value) >= 32 {
-			token = ck.Value
+		r := c.Request()
+		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe {
+			if err := s.sameOrigin(r); err != nil {
+				return err
+			}
 		}
-		m := c.Request().Method
-		if m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions {
-			sent := c.Request().Header.Get("X-CSRF-Token")
+		key, err := s.csrfKey(r.Context())
+		if err != nil {
+			return err
+		}
+		want := ""
+		sess, _ := c.Get(ctxSession).(string)
+		if sess != "" {
+			want = csrfToken(key, "session", sess)
+		} else if ck, err := c.Cookie(cookieCSRF); err == nil && len(ck.Value) >= 32 {
+			want = csrfToken(key, "anon", ck.Value)
+		}
+		if unsafe {
+			if want == "" {
+				return errBadToken
+			}
+			sent := r.Header.Get("X-CSRF-Token")
 			if sent == "" {
+				if sess == "" {
+					r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAnonBody)
+				}
 				// The token is in the form, so the whole body is read
 				// here: a body over the limit without a Content-Length
 				// (chunked) is first seen too large now, and must say so
 				// rather than that the token is missing.
-				if err := parseForm(c.Request()); tooLarge(err) {
+				if err := parseForm(r); tooLarge(err) {
+					if sess == "" {
+						return userErr(http.StatusRequestEntityTooLarge, "Without a login a request may carry at most %d KiB: log in first.", maxAnonBody>>10)
+					}
 					return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 				}
 				sent = c.FormValue(csrfField)
 			}
-			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 {
-				return userErr(http.StatusForbidden, "The form's security token is missing or stale: reload the page and try again.")
+			if !hmac.Equal([]byte(sent), []byte(want)) {
+				return errBadToken
 			}
 		}
-		if token == "" {
-			token = randomToken()
-			s.cookie(c, cookieCSRF, token, 0, http.SameSiteStrictMode)
+		if want == "" {
+			anon := randomToken()
+			s.cookie(c, cookieCSRF, anon, 0, http.SameSiteStrictMode)
+			want = csrfToken(key, "anon", anon)
 		}
-		c.Set(ctxCSRF, token)
+		c.Set(ctxCSRF, want)
 		if ck, err := c.Cookie(cookieFlash); err == nil && ck.Value != "" {
 			if v, err := url.QueryUnescape(ck.Value); err == nil {
 				c.Set(ctxFlash, v)
@@ -85,6 +148,26 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+var errBadToken = userErr(http.StatusForbidden, "The form's security token is missing or stale: reload the page and try again.")
+
+// sameOrigin refuses a request a browser sent from another origin, by
+// Sec-Fetch-Site or else by Origin against Host (net/http's
+// CrossOriginProtection). Another port of the same host is another origin,
+// though the same site. A request without Origin is let through only when
+// Sec-Fetch-Site is absent too (a client that is not a browser: curl, a
+// script), and then only with a valid token.
+func (s *Server) sameOrigin(r *http.Request) error {
+	if r.Header.Get("Sec-Fetch-Site") != "" && r.Header.Get("Origin") == "" {
+		return errCrossOrigin
+	}
+	if err := s.origins.Check(r); err != nil {
+		return errCrossOrigin
+	}
+	return nil
+}
+
+var errCrossOrigin = userErr(http.StatusForbidden, "This request came from another site and was refused: use the forms of this site's own pages.")
 
 // parseForm reads the request's form (urlencoded or multipart) as
 // FormValue does, but returns the error. ParseForm comes first on its
@@ -126,6 +209,7 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 			name, err := s.users.Session(c.Request().Context(), ck.Value)
 			if err == nil {
 				c.Set(ctxUser, name)
+				c.Set(ctxSession, ck.Value)
 			} else if !errors.Is(err, db.ErrNoSession) {
 				return err
 			}
@@ -171,13 +255,25 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
+// loginRetry is the Retry-After, in seconds, of a login refused because
+// every password check slot was busy.
+const loginRetry = 5
+
 func (s *Server) login(c echo.Context) error {
 	if !s.limiter.allow(clientAddr(c.Request()), time.Now()) {
 		c.Response().Header().Set("Retry-After", "60")
 		return userErr(http.StatusTooManyRequests, "Too many login attempts from your address: wait a minute and try again.")
 	}
 	ctx := c.Request().Context()
-	id, err := s.users.Check(ctx, c.FormValue("username"), c.FormValue("password"))
+	var id int64
+	err := s.checks.run(ctx, func() (err error) {
+		id, err = s.users.Check(ctx, c.FormValue("username"), c.FormValue("password"))
+		return err
+	})
+	if errors.Is(err, errBusy) || errors.Is(err, context.Canceled) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(loginRetry))
+		return userErr(http.StatusServiceUnavailable, "The server is busy checking other logins: try again in %d seconds.", loginRetry)
+	}
 	if errors.Is(err, db.ErrBadLogin) {
 		ch := s.chrome(c, "Log in", "")
 		ch.Flash = "Wrong user name or password."
@@ -191,8 +287,9 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	s.cookie(c, cookieSession, token, int(s.cfg.SessionTTL/time.Second), http.SameSiteLaxMode)
-	// a fresh CSRF token for the logged-in session
-	s.cookie(c, cookieCSRF, randomToken(), 0, http.SameSiteStrictMode)
+	// the session's pages take their CSRF token from the session: the
+	// login form's cookie has done its work
+	s.cookie(c, cookieCSRF, "", -1, http.SameSiteStrictMode)
 	return c.Redirect(http.StatusSeeOther, safeNext(c.FormValue("next")))
 }
 

@@ -2,11 +2,13 @@
 // the library (dashboard, library list, puzzle page with the step viewer,
 // import, sets) and a read-only JSON API, behind a login.
 //
-// Security: server-side sessions in HttpOnly SameSite cookies, a CSRF token
-// on every form (double-submit of a random HttpOnly cookie, checked on every
-// POST), login attempts rate-limited per connection address, secure headers
-// with a strict content security policy, an upload size limit, and an error
-// handler that never shows internal errors.
+// Security: server-side sessions in HttpOnly SameSite cookies; on every
+// POST a same-origin check (Sec-Fetch-Site, Origin) and a CSRF token
+// derived from the session (an HMAC under a key kept in the database);
+// login attempts rate-limited per connection address and password checks
+// bounded in number at once; secure headers with a strict content security
+// policy, an upload size limit, and an error handler that never shows
+// internal errors.
 package web
 
 import (
@@ -18,6 +20,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,6 +78,13 @@ type Config struct {
 	// LoginRate is how many login attempts one address may make per
 	// minute (default 10).
 	LoginRate int
+	// LoginChecks bounds the password checks that run at once, whoever
+	// asks: each holds db.PasswordCheckMemory (default: GOMAXPROCS, the
+	// cores the checks share anyway).
+	LoginChecks int
+	// LoginWait is how long a login waits for a free check before it is
+	// answered 503 with Retry-After (default 3 s).
+	LoginWait time.Duration
 	Log       *log.Logger
 }
 
@@ -86,7 +96,12 @@ type Server struct {
 	sets    db.SetStore
 	jobs    *jobTracker
 	limiter *loginLimiter
+	checks  *checkGate
+	origins *http.CrossOriginProtection
 	steps   *stepCache
+	// key derives the CSRF tokens (csrfKey reads it once).
+	keyMu sync.Mutex
+	key   []byte
 	// ctx ends the background imports on Close.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -102,6 +117,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.LoginRate <= 0 {
 		cfg.LoginRate = 10
+	}
+	if cfg.LoginChecks <= 0 {
+		cfg.LoginChecks = runtime.GOMAXPROCS(0)
+	}
+	if cfg.LoginWait <= 0 {
+		cfg.LoginWait = 3 * time.Second
 	}
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
@@ -119,6 +140,8 @@ func New(cfg Config) *Server {
 		sets:    db.SetStore{DB: cfg.SQL, R: cfg.ReadSQL},
 		jobs:    newJobTracker(),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
+		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
+		origins: http.NewCrossOriginProtection(),
 		steps:   newStepCache(256),
 	}
 	s.e.HideBanner, s.e.HidePort = true, true
@@ -139,7 +162,7 @@ func (s *Server) Close() {
 
 func (s *Server) routes() {
 	e := s.e
-	e.Use(s.recoverer, s.secureHeaders, s.bodyLimit, s.csrf, s.session)
+	e.Use(s.recoverer, s.secureHeaders, s.bodyLimit, s.session, s.csrf)
 	e.GET("/static/*", s.static)
 	e.GET("/login", s.loginPage)
 	e.POST("/login", s.login)

@@ -1,0 +1,91 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// errBusy is checkGate.run's answer when no check slot came free in time.
+var errBusy = errors.New("too many password checks at once")
+
+// checkGate bounds the password checks that run at once. Each argon2id
+// check allocates db.PasswordCheckMemory (19 MiB), and the per-address
+// login limit does nothing against a flood from many addresses: without a
+// bound, every login in flight held its own 19 MiB. A login waits at most
+// wait for a slot, behind at most maxWaiting others, else it is refused
+// (the handler answers 503 with Retry-After).
+type checkGate struct {
+	slots      chan struct{}
+	wait       time.Duration
+	maxWaiting int
+
+	mu      sync.Mutex
+	waiting int // logins waiting for a slot
+	active  int // checks running
+}
+
+func newCheckGate(slots int, wait time.Duration) *checkGate {
+	return &checkGate{slots: make(chan struct{}, slots), wait: wait, maxWaiting: 16 * slots}
+}
+
+// run calls check in a free slot. When the last running check ends with no
+// login waiting (the end of a burst), the garbage of the checks is
+// collected and handed back to the operating system: the Go runtime
+// otherwise keeps a burst's peak for minutes.
+func (g *checkGate) run(ctx context.Context, check func() error) error {
+	if err := g.enter(ctx); err != nil {
+		return err
+	}
+	defer g.leave()
+	return check()
+}
+
+func (g *checkGate) enter(ctx context.Context) error {
+	select {
+	case g.slots <- struct{}{}:
+		g.add(0, 1)
+		return nil
+	default:
+	}
+	g.mu.Lock()
+	if g.waiting >= g.maxWaiting {
+		g.mu.Unlock()
+		return errBusy
+	}
+	g.waiting++
+	g.mu.Unlock()
+	t := time.NewTimer(g.wait)
+	defer t.Stop()
+	select {
+	case g.slots <- struct{}{}:
+		g.add(-1, 1)
+		return nil
+	case <-t.C:
+		g.add(-1, 0)
+		return errBusy
+	case <-ctx.Done():
+		g.add(-1, 0)
+		return ctx.Err()
+	}
+}
+
+func (g *checkGate) add(waiting, active int) {
+	g.mu.Lock()
+	g.waiting += waiting
+	g.active += active
+	g.mu.Unlock()
+}
+
+func (g *checkGate) leave() {
+	<-g.slots
+	g.mu.Lock()
+	g.active--
+	idle := g.active == 0 && g.waiting == 0
+	g.mu.Unlock()
+	if idle {
+		debug.FreeOSMemory()
+	}
+}
