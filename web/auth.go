@@ -83,20 +83,15 @@ func csrfToken(key []byte, kind, secret string) string {
 }
 
 // csrf refuses every state-changing request (any method but GET, HEAD and
-// OPTIONS) that a browser sent from another origin, or that does not carry
-// the CSRF token of its session in the form field (or X-CSRF-Token
-// header); both answer 403 before any handler runs. It gives a visitor
-// without a session a random pb_csrf cookie to derive the login form's
-// token from. It runs after session, which finds the session token.
+// OPTIONS) that does not carry the CSRF token of its session in the form
+// field (or X-CSRF-Token header): 403 before any handler runs. It gives a
+// visitor without a session a random pb_csrf cookie to derive the login
+// form's token from. It runs after session, which finds the session token,
+// and sameOrigin.
 func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
-		if unsafe {
-			if err := s.sameOrigin(r); err != nil {
-				return err
-			}
-		}
 		key, err := s.csrfKey(r.Context())
 		if err != nil {
 			return err
@@ -114,20 +109,7 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			sent := r.Header.Get("X-CSRF-Token")
 			if sent == "" {
-				if sess == "" {
-					r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAnonBody)
-				}
-				// The token is in the form, so the whole body is read
-				// here: a body over the limit without a Content-Length
-				// (chunked) is first seen too large now, and must say so
-				// rather than that the token is missing.
-				if err := parseForm(r); tooLarge(err) {
-					if sess == "" {
-						return userErr(http.StatusRequestEntityTooLarge, "Without a login a request may carry at most %d KiB: log in first.", maxAnonBody>>10)
-					}
-					return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-				}
-				sent = c.FormValue(csrfField)
+				sent = c.FormValue(csrfField) // bodyLimit read the form
 			}
 			if !hmac.Equal([]byte(sent), []byte(want)) {
 				return errBadToken
@@ -151,20 +133,26 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 
 var errBadToken = userErr(http.StatusForbidden, "The form's security token is missing or stale: reload the page and try again.")
 
-// sameOrigin refuses a request a browser sent from another origin, by
+// sameOrigin refuses, with 403 and before its body is read, a
+// state-changing request a browser sent from another origin, by
 // Sec-Fetch-Site or else by Origin against Host (net/http's
-// CrossOriginProtection). Another port of the same host is another origin,
-// though the same site. A request without Origin is let through only when
-// Sec-Fetch-Site is absent too (a client that is not a browser: curl, a
-// script), and then only with a valid token.
-func (s *Server) sameOrigin(r *http.Request) error {
-	if r.Header.Get("Sec-Fetch-Site") != "" && r.Header.Get("Origin") == "" {
-		return errCrossOrigin
+// CrossOriginProtection, which lets GET, HEAD and OPTIONS through).
+// Another port of the same host is another origin, though the same site.
+// A request without Origin is let through only when Sec-Fetch-Site is
+// absent too (a client that is not a browser: curl, a script), and then
+// csrf still wants its token.
+func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if err := s.origins.Check(r); err != nil {
+			return errCrossOrigin
+		}
+		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe && r.Header.Get("Sec-Fetch-Site") != "" && r.Header.Get("Origin") == "" {
+			return errCrossOrigin
+		}
+		return next(c)
 	}
-	if err := s.origins.Check(r); err != nil {
-		return errCrossOrigin
-	}
-	return nil
 }
 
 var errCrossOrigin = userErr(http.StatusForbidden, "This request came from another site and was refused: use the forms of this site's own pages.")

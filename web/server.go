@@ -162,7 +162,10 @@ func (s *Server) Close() {
 
 func (s *Server) routes() {
 	e := s.e
-	e.Use(s.recoverer, s.secureHeaders, s.bodyLimit, s.session, s.csrf)
+	// The session and the origin are known before the body is read: a
+	// request without a session may send only a small body, and one from
+	// another site is refused unread.
+	e.Use(s.recoverer, s.secureHeaders, s.session, s.sameOrigin, s.bodyLimit, s.csrf)
 	e.GET("/static/*", s.static)
 	e.GET("/login", s.loginPage)
 	e.POST("/login", s.login)
@@ -278,8 +281,9 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// bodyLimit refuses bodies over MaxUpload with a clear message; the body is
-// also wrapped so a body without Content-Length stops at the limit. The
+// bodyLimit refuses bodies over MaxUpload (maxAnonBody without a session)
+// with a clear message; the body is also wrapped so a body without
+// Content-Length stops at the limit. The
 // form of a state-changing request is read here, once, with its error
 // answered: FormValue drops the error, so a pasted text over the limit
 // sent chunked would reach a handler as an empty form ("Choose a file")
@@ -287,13 +291,18 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if r.ContentLength > s.cfg.MaxUpload {
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		limit, tooBig := s.cfg.MaxUpload, error(echo.NewHTTPError(http.StatusRequestEntityTooLarge))
+		if sess, _ := c.Get(ctxSession).(string); sess == "" {
+			limit = maxAnonBody
+			tooBig = userErr(http.StatusRequestEntityTooLarge, "Without a login a request may carry at most %d KiB: log in first.", maxAnonBody>>10)
 		}
-		r.Body = http.MaxBytesReader(c.Response(), r.Body, s.cfg.MaxUpload)
+		if r.ContentLength > limit {
+			return tooBig
+		}
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
 		if m := r.Method; m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions {
 			if err := parseForm(r); tooLarge(err) {
-				return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+				return tooBig
 			} else if tooManyFields(err) {
 				return userErr(http.StatusBadRequest, "The form has too many fields: at most %d (each ticked puzzle is one). Tick fewer puzzles at a time, or add a filter's puzzles instead.", maxFormFields)
 			}
