@@ -114,7 +114,7 @@ func TestLoginFlood(t *testing.T) {
 	// the collector lets the heap grow to twice what it found live (GOGC
 	// 100), and a check that starts while it marks can add its 19 MiB
 	// before the collection ends. Without the bound on checks at once the
-	// peak is n checks' worth: 3.7 GB here.
+	// peak is n checks' worth.
 	const mib = 1 << 20
 	bound := 2*(baseInUse+(slots+1)*db.PasswordCheckMemory) + 16*mib
 	t.Logf("%d logins (%v) with %d checks at once on %d cores: heap in use %d MiB before, peak %d MiB (bound %d MiB), %d MiB after; held from the OS %d MiB before, peak %d MiB, %d MiB after",
