@@ -1,0 +1,412 @@
+package explainer
+
+import (
+	"errors"
+	"fmt"
+
+	"pencilbox/engine"
+)
+
+// The chaining engine follows Sudoku Explainer 1.2.1 (as SukakuExplainer's
+// serate runs it with the 1.2.1 technique set): from an assumption it
+// spreads "on" and "off" potentials breadth first, each potential keeping
+// the potentials it came from, and the order of that spread decides which
+// chain is found first, so it is kept exactly:
+//   - on to off: the cell's other candidates (when cell links are used),
+//     then the digit's other places in the box, the row, the column;
+//   - off to on: the cell's last other candidate when it had two, then the
+//     digit's last other place in the box, the row, the column.
+// Every pending "on" is handled before the next pending "off". A dynamic
+// chain removes each "off" candidate from its working grid as it handles
+// it, and the removals that made a later step possible become that step's
+// extra parents.
+
+// ChainKind selects one chaining technique of the 1.2.1 set.
+type ChainKind int
+
+const (
+	// ForcingChainsCycles: forcing X-chains, forcing chains with cell links,
+	// and bidirectional X-, Y- and XY-cycles (6.5-7.0 plus length).
+	ForcingChainsCycles ChainKind = iota
+	// NishioChains: contradiction chains through house links only, dynamic (7.5+).
+	NishioChains
+	// MultipleChains: cell and region forcing chains, static (8.0+).
+	MultipleChains
+	// DynamicChains: contradiction, double, cell and region forcing chains
+	// with the dynamic spread (8.5+).
+	DynamicChains
+	// DynamicPlus: dynamic chains that also apply pointing/claiming, hidden
+	// and naked pairs and X-Wings inside the chain (9.0+).
+	DynamicPlus
+	// Nested levels 2 and 3: dynamic chains with forcing chains (2) and
+	// multiple forcing chains (3) inside (9.5+, 10.0+).
+	NestedChains2
+	NestedChains3
+	// NestedDynamic0..3: dynamic chains with dynamic chains of nesting 0-3
+	// inside (10.5+). serate's 1.2.1 set asks 0-3 in that order.
+	NestedDynamic0
+	NestedDynamic1
+	NestedDynamic2
+	NestedDynamic3
+	numChainKinds
+)
+
+// config is what a kind switches on, as the reference's chaining producer
+// takes it: multiple (cell and region chains), dynamic, nishio, the nesting
+// level and, for level 4, the inner dynamic producer's level.
+type config struct {
+	multiple, dynamic, nishio bool
+	level, inner              int
+}
+
+func kindConfig(k ChainKind) config {
+	switch k {
+	case ForcingChainsCycles:
+		return config{}
+	case NishioChains:
+		return config{dynamic: true, nishio: true}
+	case MultipleChains:
+		return config{multiple: true}
+	case DynamicChains:
+		return config{multiple: true, dynamic: true}
+	case DynamicPlus:
+		return config{multiple: true, dynamic: true, level: 1}
+	case NestedChains2:
+		return config{multiple: true, dynamic: true, level: 2}
+	case NestedChains3:
+		return config{multiple: true, dynamic: true, level: 3}
+	}
+	return config{multiple: true, dynamic: true, level: 4, inner: int(k - NestedDynamic0)}
+}
+
+// baseDifficulty is the producer's difficulty before the length bonus
+// (cycles and forcing X/Y chains have their own).
+func (cf config) baseDifficulty() float64 {
+	switch {
+	case cf.level > 0:
+		return 8.5 + 0.5*float64(cf.level)
+	case cf.nishio:
+		return 7.5
+	case cf.dynamic:
+		return 8.5
+	}
+	return 8.0
+}
+
+// DefaultChainWork is the default work limit of one chaining search, in
+// potentials derived (nested chains count their inner searches too).
+const DefaultChainWork = 400_000_000
+
+// errStop is the panic value that unwinds a search at its work limit; it
+// never leaves the package (Chains.Find recovers it).
+type errStop struct{}
+
+// Chains searches the chaining techniques. It keeps its buffers between
+// calls; one value per goroutine.
+type Chains struct {
+	// Limit is the work limit (potentials derived) of one Find; 0 means
+	// DefaultChainWork.
+	Limit int64
+
+	work  int64
+	limit int64
+	eng   [numChainKinds]*chainer
+}
+
+// chainer is one producer's engine: its configuration, working grids,
+// arena, sets and queues.
+type chainer struct {
+	cf       config
+	top      *Chains
+	cur      Grid // the grid the search reads (a dynamic search removes from it)
+	save     Grid // the grid at the start of the current spread
+	ar       arena
+	sets     []*potSet // pool
+	free     []*potSet
+	qOn      []int32
+	qOff     []int32
+	buf      []int32
+	todo     []int32
+	stamp    [numPots]uint32
+	gen      uint32
+	best     candidate
+	haveBest bool
+	snap     *snapshot
+	inner    []*chainer  // the producers run inside a "+" or nested chain
+	nested   []*snapshot // inner hints referenced by advanced nodes of the current search
+}
+
+// Find returns the hint serate takes from the technique kind on grid g (the
+// one of least difficulty, then least complexity, then by its kind), or ok
+// false when the technique has none. It stops with an error wrapping
+// engine.ErrWorkLimit at the work limit.
+func (cs *Chains) Find(kind ChainKind, g *Grid) (h Hint, ok bool, err error) {
+	if kind < 0 || kind >= numChainKinds {
+		return Hint{}, false, fmt.Errorf("explainer: unknown chain kind %d", kind)
+	}
+	cs.limit = cs.Limit
+	if cs.limit <= 0 {
+		cs.limit = DefaultChainWork
+	}
+	cs.work = 0
+	e := cs.engine(kind)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, stop := r.(errStop); !stop {
+				panic(r)
+			}
+			h, ok = Hint{}, false
+			err = fmt.Errorf("explainer: %v: %w", kindName(kind), engine.ErrWorkLimit)
+		}
+	}()
+	s := e.search(g)
+	if s == nil {
+		return Hint{}, false, nil
+	}
+	return s.hint(e.cf), true, nil
+}
+
+// Work reports the potentials derived by the last Find.
+func (cs *Chains) Work() int64 { return cs.work }
+
+func (cs *Chains) engine(kind ChainKind) *chainer {
+	if cs.eng[kind] == nil {
+		cs.eng[kind] = newChainer(kindConfig(kind), cs)
+	}
+	return cs.eng[kind]
+}
+
+func newChainer(cf config, top *Chains) *chainer {
+	return &chainer{cf: cf, top: top}
+}
+
+func kindName(k ChainKind) string {
+	names := [...]string{"forcing chains and cycles", "Nishio forcing chains", "multiple forcing chains",
+		"dynamic forcing chains", "dynamic forcing chains (+)", "nested forcing chains (+FC)",
+		"nested forcing chains (+MFC)", "nested forcing chains (+DFC)", "nested forcing chains (+DFC+)",
+		"nested forcing chains (+DFC+FC)", "nested forcing chains (+DFC+MFC)"}
+	if k >= 0 && int(k) < len(names) {
+		return names[k]
+	}
+	return "chains"
+}
+
+var errNoHint = errors.New("no hint")
+
+// getSet takes a cleared set from the pool.
+func (c *chainer) getSet() *potSet {
+	if n := len(c.free); n > 0 {
+		s := c.free[n-1]
+		c.free = c.free[:n-1]
+		return s
+	}
+	s := &potSet{}
+	c.sets = append(c.sets, s)
+	return s
+}
+
+func (c *chainer) putSet(s *potSet) {
+	s.clear()
+	c.free = append(c.free, s)
+}
+
+// charge counts work and stops the search at the limit.
+func (c *chainer) charge(n int) {
+	c.top.work += int64(n)
+	if c.top.work > c.top.limit {
+		panic(errStop{})
+	}
+}
+
+// onToOff appends to c.buf the nodes that p (on) turns off, in the
+// reference's order, each with p as parent.
+func (c *chainer) onToOff(pn int32, cellLinks bool) {
+	g := &c.cur
+	p := c.ar.nodes[pn].p
+	cell, d := p.cell(), p.digit()
+	if cellLinks {
+		for m := g.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+			v := trailing(m) + 1
+			n := c.ar.add(mkPot(cell, v, false), causeCell)
+			c.ar.addParent(n, pn)
+			c.buf = append(c.buf, n)
+		}
+	}
+	bit := uint16(1) << (d - 1)
+	hs := cellHouses[cell]
+	box := int(hs[2])
+	for _, o := range houses[box] {
+		if int(o) != cell && g.Cand[o]&bit != 0 {
+			n := c.ar.add(mkPot(int(o), d, false), causeBox)
+			c.ar.addParent(n, pn)
+			c.buf = append(c.buf, n)
+		}
+	}
+	for _, h := range [2]uint8{hs[0], hs[1]} {
+		for _, o := range houses[h] {
+			if int(o) != cell && int(cellHouses[o][2]) != box && g.Cand[o]&bit != 0 {
+				n := c.ar.add(mkPot(int(o), d, false), houseCause(int(h)))
+				c.ar.addParent(n, pn)
+				c.buf = append(c.buf, n)
+			}
+		}
+	}
+	c.charge(len(c.buf))
+}
+
+// offToOn appends to c.buf the nodes that p (off) turns on: with cell
+// links the cell's other candidate when it has two, with house links the
+// digit's other place in a house (box, row, column) that has two. A
+// potential found twice keeps its first cause. In a dynamic search the
+// candidates removed since the spread began are added as parents.
+func (c *chainer) offToOn(pn int32, cellLinks, houseLinks bool, toOff *potSet) {
+	g := &c.cur
+	p := c.ar.nodes[pn].p
+	cell, d := p.cell(), p.digit()
+	start := len(c.buf)
+	hidden := c.cf.dynamic
+	if cellLinks && popcount(g.Cand[cell]) == 2 {
+		v := trailing(g.Cand[cell]&^(1<<(d-1))) + 1
+		n := c.ar.add(mkPot(cell, v, true), causeCell)
+		c.ar.addParent(n, pn)
+		if hidden {
+			for m := c.save.Cand[cell] &^ g.Cand[cell]; m != 0; m &= m - 1 {
+				if q := toOff.get(mkPot(cell, trailing(m)+1, false)); q >= 0 {
+					c.ar.addParent(n, q)
+				}
+			}
+		}
+		c.buf = append(c.buf, n)
+	}
+	if houseLinks {
+		bit := uint16(1) << (d - 1)
+		hs := cellHouses[cell]
+		for _, h := range [3]uint8{hs[2], hs[0], hs[1]} {
+			other := -1
+			for _, o := range houses[h] {
+				if int(o) == cell || g.Cand[o]&bit == 0 {
+					continue
+				}
+				if other >= 0 {
+					other = -2
+					break
+				}
+				other = int(o)
+			}
+			if other < 0 {
+				continue
+			}
+			q := mkPot(other, d, true)
+			dup := false
+			for _, x := range c.buf[start:] {
+				if c.ar.nodes[x].p == q {
+					dup = true
+					break
+				}
+			}
+			if dup {
+				continue
+			}
+			n := c.ar.add(q, houseCause(int(h)))
+			c.ar.addParent(n, pn)
+			if hidden {
+				for _, o := range houses[h] {
+					if c.save.Cand[o]&bit != 0 && g.Cand[o]&bit == 0 {
+						if r := toOff.get(mkPot(int(o), d, false)); r >= 0 {
+							c.ar.addParent(n, r)
+						}
+					}
+				}
+			}
+			c.buf = append(c.buf, n)
+		}
+	}
+	c.charge(len(c.buf) - start + 1)
+}
+
+// spread completes toOn and toOff with everything that follows from them.
+// It returns the two nodes of the first potential found both on and off
+// (ok true), in the reference's order (the on node, the off node).
+func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
+	c.save = c.cur
+	defer func() { c.cur = c.save }()
+	cellLinks := !c.cf.nishio
+	qOn := append(c.qOn[:0], toOn.node...)
+	qOff := append(c.qOff[:0], toOff.node...)
+	hOn, hOff := 0, 0
+	defer func() { c.qOn, c.qOff = qOn[:0], qOff[:0] }()
+	for {
+		if hOn < len(qOn) {
+			pn := qOn[hOn]
+			hOn++
+			c.buf = c.buf[:0]
+			c.onToOff(pn, cellLinks)
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if m := toOn.get(q.flip()); m >= 0 {
+					return m, n, true
+				}
+				if !toOff.has(q) {
+					toOff.put(q, n)
+					qOff = append(qOff, n)
+				}
+			}
+			continue
+		}
+		if hOff < len(qOff) {
+			pn := qOff[hOff]
+			hOff++
+			c.buf = c.buf[:0]
+			c.offToOn(pn, cellLinks, true, toOff)
+			if c.cf.dynamic {
+				p := c.ar.nodes[pn].p
+				c.cur.Cand[p.cell()] &^= 1 << (p.digit() - 1)
+			}
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if m := toOff.get(q.flip()); m >= 0 {
+					return n, m, true
+				}
+				if !toOn.has(q) {
+					toOn.put(q, n)
+					qOn = append(qOn, n)
+				}
+			}
+			continue
+		}
+		if c.cf.level == 0 {
+			return -1, -1, false
+		}
+		added := false
+		c.buf = c.buf[:0]
+		c.advanced(toOff)
+		for _, n := range c.buf {
+			q := c.ar.nodes[n].p
+			if !toOff.has(q) {
+				toOff.put(q, n)
+				qOff = append(qOff, n)
+				added = true
+			}
+		}
+		if !added {
+			return -1, -1, false
+		}
+	}
+}
+
+func trailing(m uint16) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+func popcount(m uint16) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,518 @@
+package explainer
+
+import (
+	"fmt"
+	"strings"
+
+	"pencilbox/engine"
+)
+
+// How a chain hint is rated (SE 1.2.1): the producer's base difficulty plus
+// a length bonus of 0.1 for each threshold of 4, 6, 8, 12, 16, 24, 32, ...
+// (alternately x3/2 and x4/3) that the complexity less 2 passes. The
+// complexity counts the distinct potentials of each chain, assumption and
+// conclusion included, summed over the chains of the hint, plus the
+// complexity of every distinct inner chain. Among hints of one producer
+// serate takes the least difficulty, then the least complexity, then the
+// kind: double forcing 1, forcing X-chain or X-cycle 2, Y 3, XY 4, cell
+// forcing 5, region forcing 6, contradiction 7; the first found among
+// equals.
+
+type candKind uint8
+
+const (
+	kCycle candKind = iota
+	kForcing
+	kContradiction
+	kDouble
+	kCell
+	kRegion
+)
+
+// candidate is a hint under consideration, its chains still in the arena.
+type candidate struct {
+	kind         candKind
+	diff         float64
+	cplx         int
+	sortKey      int
+	targets      []int32 // arena nodes, one per chain
+	src          pot     // assumption of a forcing or binary chain
+	cell         int     // cell of a cell forcing chain
+	house, digit int     // region forcing chain
+	xLinks       bool
+	yLinks       bool
+	elim         []engine.Mark
+	place        engine.Mark // Cell -1 when nothing is placed
+}
+
+func lengthBonus(cplx int) float64 {
+	added := 0.0
+	ceil := 4
+	length := cplx - 2
+	odd := false
+	for length > ceil {
+		added += 0.1
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// less orders candidates as serate's chaining sort does.
+func (a *candidate) less(b *candidate) bool {
+	if a.diff != b.diff {
+		return a.diff < b.diff
+	}
+	if a.cplx != b.cplx {
+		return a.cplx < b.cplx
+	}
+	return a.sortKey < b.sortKey
+}
+
+// ancestors counts the distinct potentials behind node n, walking the
+// parents breadth first and expanding each potential once, the first node
+// met for it (as the reference counts them).
+func (c *chainer) ancestors(n int32) int {
+	c.gen++
+	if c.gen == 0 {
+		c.stamp = [numPots]uint32{}
+		c.gen = 1
+	}
+	todo := append(c.todo[:0], n)
+	defer func() { c.todo = todo[:0] }()
+	count := 0
+	for i := 0; i < len(todo); i++ {
+		x := todo[i]
+		p := c.ar.nodes[x].p
+		if c.stamp[p] == c.gen {
+			continue
+		}
+		c.stamp[p] = c.gen
+		count++
+		todo = append(todo, c.ar.parents(x)...)
+	}
+	return count
+}
+
+// offer rates cand and keeps it when it beats the best so far; the best's
+// chains are copied out of the arena (which the search reuses).
+func (c *chainer) offer(cand *candidate) {
+	if len(cand.elim) == 0 {
+		return
+	}
+	flat := 0
+	for _, t := range cand.targets {
+		flat += c.ancestors(t)
+	}
+	cand.cplx = flat + c.nestedComplexity(cand.targets)
+	base := c.cf.baseDifficulty()
+	switch cand.kind {
+	case kCycle, kForcing:
+		switch {
+		case cand.xLinks && cand.yLinks:
+			base = 7.0
+		case cand.kind == kCycle:
+			base = 6.5
+		default:
+			base = 6.6
+		}
+		switch {
+		case cand.xLinks && cand.yLinks:
+			cand.sortKey = 4
+		case cand.yLinks:
+			cand.sortKey = 3
+		default:
+			cand.sortKey = 2
+		}
+	case kDouble:
+		cand.sortKey = 1
+	case kCell:
+		cand.sortKey = 5
+	case kRegion:
+		cand.sortKey = 6
+	case kContradiction:
+		cand.sortKey = 7
+	}
+	cand.diff = base + lengthBonus(cand.cplx)
+	if c.haveBest && !cand.less(&c.best) {
+		return
+	}
+	c.haveBest = true
+	c.snap = c.takeSnapshot(cand, flat)
+	c.best = *cand
+	c.best.targets = nil
+	c.best.elim = nil
+}
+
+// snapshot is a hint's chains copied out of the arena: one node per
+// distinct potential, parents as indices into nodes.
+type snapshot struct {
+	kind         candKind
+	diff         float64
+	cplx, flat   int
+	src          pot
+	cell         int
+	house, digit int
+	xLinks       bool
+	yLinks       bool
+	elim         []engine.Mark
+	place        engine.Mark
+	nodes        []snode
+	targets      []int // per chain, index into nodes
+	sig          []pot // targets then each chain's potentials: equal chains have equal signatures
+	level        int
+}
+
+type snode struct {
+	p       pot
+	cause   cause
+	parents []int
+	nested  *snapshot
+}
+
+// takeSnapshot copies the chains of cand. Within one chain a potential is
+// kept once (its first node breadth first); a potential met again in
+// another chain gets a node of its own there when its parents differ.
+func (c *chainer) takeSnapshot(cand *candidate, flat int) *snapshot {
+	s := &snapshot{kind: cand.kind, diff: cand.diff, cplx: cand.cplx, flat: flat, src: cand.src,
+		cell: cand.cell, house: cand.house, digit: cand.digit, xLinks: cand.xLinks, yLinks: cand.yLinks,
+		place: cand.place, level: c.cf.level}
+	s.elim = append([]engine.Mark(nil), cand.elim...)
+	for _, t := range cand.targets {
+		s.sig = append(s.sig, c.ar.nodes[t].p)
+	}
+	for _, t := range cand.targets {
+		// breadth first, one node per potential in this chain
+		idx := map[pot]int{}
+		order := []int32{t}
+		var kept []int32
+		for i := 0; i < len(order); i++ {
+			x := order[i]
+			p := c.ar.nodes[x].p
+			if _, seen := idx[p]; seen {
+				continue
+			}
+			idx[p] = -1
+			kept = append(kept, x)
+			order = append(order, c.ar.parents(x)...)
+		}
+		base := len(s.nodes)
+		for i, x := range kept {
+			idx[c.ar.nodes[x].p] = base + i
+		}
+		for _, x := range kept {
+			nd := c.ar.nodes[x]
+			sn := snode{p: nd.p, cause: nd.cause}
+			for _, q := range c.ar.parents(x) {
+				sn.parents = append(sn.parents, idx[c.ar.nodes[q].p])
+			}
+			if nd.nested > 0 {
+				sn.nested = c.nested[nd.nested-1]
+			}
+			s.nodes = append(s.nodes, sn)
+			s.sig = append(s.sig, nd.p)
+		}
+		s.sig = append(s.sig, -1)
+		s.targets = append(s.targets, base)
+	}
+	return s
+}
+
+// nestedComplexity sums the complexity of the distinct inner chains the
+// chains of targets rest on.
+func (c *chainer) nestedComplexity(targets []int32) int {
+	if c.cf.level < 2 {
+		return 0
+	}
+	var seen []*snapshot
+	total := 0
+	for _, t := range targets {
+		c.gen++
+		todo := append(c.todo[:0], t)
+		for i := 0; i < len(todo); i++ {
+			x := todo[i]
+			p := c.ar.nodes[x].p
+			if c.stamp[p] == c.gen {
+				continue
+			}
+			c.stamp[p] = c.gen
+			if k := c.ar.nodes[x].nested; k > 0 {
+				in := c.nested[k-1]
+				dup := false
+				for _, o := range seen {
+					if o == in || sameChains(o, in) {
+						dup = true
+						break
+					}
+				}
+				if !dup {
+					seen = append(seen, in)
+					total += in.cplx
+				}
+			}
+			todo = append(todo, c.ar.parents(x)...)
+		}
+		c.todo = todo[:0]
+	}
+	return total
+}
+
+func sameChains(a, b *snapshot) bool {
+	if len(a.sig) != len(b.sig) {
+		return false
+	}
+	for i := range a.sig {
+		if a.sig[i] != b.sig[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// name is the technique's name as serate prints it.
+func (s *snapshot) name(cf config) string {
+	switch s.kind {
+	case kCycle:
+		switch {
+		case s.xLinks && s.yLinks:
+			return "Bidirectional Cycle"
+		case s.yLinks:
+			return "Bidirectional Y-Cycle"
+		}
+		if len(s.loopCells()) == 4 {
+			return "Generalized X-Wing"
+		}
+		return "Bidirectional X-Cycle"
+	case kForcing:
+		switch {
+		case s.xLinks && s.yLinks:
+			return "Forcing Chain"
+		case s.yLinks:
+			return "Forcing Y-Chain"
+		case s.flat == 6:
+			return "Turbot Fish"
+		}
+		return "Forcing X-Chain"
+	}
+	prefix := ""
+	if cf.level > 0 || cf.dynamic && !cf.nishio {
+		prefix = "Dynamic "
+	} else if cf.nishio {
+		prefix = "Nishio "
+	}
+	var mid string
+	switch s.kind {
+	case kContradiction:
+		mid = "Contradiction Forcing"
+		if cf.nishio {
+			mid = "Forcing"
+		}
+	case kDouble:
+		mid = "Double Forcing"
+	case kCell:
+		mid = "Cell Forcing"
+	case kRegion:
+		mid = "Region Forcing"
+	}
+	return prefix + mid + " Chains" + nestedSuffix(cf.level)
+}
+
+func nestedSuffix(level int) string {
+	switch {
+	case level == 1:
+		return " (+)"
+	case level == 2:
+		return " (+ Forcing Chains)"
+	case level == 3:
+		return " (+ Multiple Forcing Chains)"
+	case level == 4:
+		return " (+ Dynamic Forcing Chains)"
+	case level >= 5:
+		return " (+ Dynamic Forcing Chains" + nestedSuffix(level-3) + ")"
+	}
+	return ""
+}
+
+// loopCells lists the cells of a cycle in order.
+func (s *snapshot) loopCells() []int {
+	var cells []int
+	seen := [81]bool{}
+	for _, i := range s.chainOf(s.targets[0]) {
+		if c := s.nodes[i].p.cell(); !seen[c] {
+			seen[c] = true
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// hint builds the path's Hint: name, difficulty, effect, and a step whose
+// sentence a reader follows and whose links a viewer draws.
+func (s *snapshot) hint(cf config) Hint {
+	h := Hint{Technique: s.name(cf), Difficulty: s.diff}
+	h.Eliminate = append([]engine.Mark(nil), s.elim...)
+	if s.place.Cell >= 0 {
+		h.Place = []engine.Mark{s.place}
+		// placing removes the cell's other candidates itself
+		h.Eliminate = h.Eliminate[:0]
+		for _, m := range s.elim {
+			if m.Cell != s.place.Cell {
+				h.Eliminate = append(h.Eliminate, m)
+			}
+		}
+	}
+	st := engine.Step{Technique: h.Technique, Sentence: s.sentence(h.Technique)}
+	st.Links = s.links(nil, 0)
+	st.Pattern = s.patternCells()
+	if s.kind == kRegion {
+		st.Houses = []string{houseName(s.house)}
+		st.Digits = []int{s.digit}
+	}
+	h.Step = st
+	return h
+}
+
+// links lists the links of every chain, each chain from its assumption to
+// its conclusion (a link's parents before it), then the links of the inner
+// chains, each tied to the link of the outer chain it supports.
+func (s *snapshot) links(out []engine.Link, parentLink int) []engine.Link {
+	type pending struct {
+		in   *snapshot
+		link int
+	}
+	var inner []pending
+	for ci, t := range s.targets {
+		done := map[int]bool{}
+		var visit func(i int)
+		visit = func(i int) {
+			if done[i] {
+				return
+			}
+			done[i] = true
+			nd := &s.nodes[i]
+			for _, q := range nd.parents {
+				visit(q)
+			}
+			for _, q := range nd.parents {
+				from := s.nodes[q].p
+				out = append(out, engine.Link{
+					From: engine.Mark{Cell: from.cell(), Value: from.digit()}, FromOn: from.on(),
+					To: engine.Mark{Cell: nd.p.cell(), Value: nd.p.digit()}, ToOn: nd.p.on(),
+					Strong: !from.on() && nd.p.on(), Chain: ci, Parent: parentLink,
+				})
+			}
+			if nd.nested != nil {
+				inner = append(inner, pending{nd.nested, len(out)})
+			}
+		}
+		visit(t)
+	}
+	for _, p := range inner {
+		base := len(out)
+		out = p.in.links(out, p.link)
+		// inner chains number their own chains after the outer ones
+		for i := base; i < len(out); i++ {
+			out[i].Chain += len(s.targets)
+		}
+	}
+	return out
+}
+
+func (s *snapshot) patternCells() []int {
+	var cells []int
+	seen := [81]bool{}
+	for _, n := range s.nodes {
+		if c := n.p.cell(); !seen[c] {
+			seen[c] = true
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+func cellName(c int) string { return fmt.Sprintf("r%dc%d", c/9+1, c%9+1) }
+
+func houseName(h int) string {
+	switch {
+	case h < 9:
+		return fmt.Sprintf("row %d", h+1)
+	case h < 18:
+		return fmt.Sprintf("column %d", h-8)
+	}
+	return fmt.Sprintf("box %d", h-17)
+}
+
+func potText(p pot) string {
+	if p.on() {
+		return fmt.Sprintf("%s is %d", cellName(p.cell()), p.digit())
+	}
+	return fmt.Sprintf("%s is not %d", cellName(p.cell()), p.digit())
+}
+
+func (s *snapshot) effect() string {
+	if s.place.Cell >= 0 {
+		return fmt.Sprintf("%s must be %d", cellName(s.place.Cell), s.place.Value)
+	}
+	parts := make([]string, 0, len(s.elim))
+	for _, m := range s.elim {
+		parts = append(parts, fmt.Sprintf("%s loses %d", cellName(m.Cell), m.Value))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (s *snapshot) sentence(name string) string {
+	steps := func(t int) int { return len(s.chainOf(t)) - 1 }
+	switch s.kind {
+	case kCycle:
+		cells := s.loopCells()
+		names := make([]string, len(cells))
+		for i, c := range cells {
+			names[i] = cellName(c)
+		}
+		return fmt.Sprintf("%s through %s: the loop's links hold both ways, so %s.",
+			name, strings.Join(names, ", "), s.effect())
+	case kForcing:
+		t := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("%s: supposing %s leads in %d links to %s, so %s.",
+			name, potText(t.flip()), steps(s.targets[0]), potText(t), s.effect())
+	case kContradiction:
+		if s.place.Cell >= 0 || !s.src.on() {
+			return fmt.Sprintf("%s: supposing %s, one chain makes a candidate true and another makes it false, so %s.",
+				name, potText(s.src), s.effect())
+		}
+		return fmt.Sprintf("%s: supposing %s, one chain makes a candidate true and another makes it false, so %s.",
+			name, potText(s.src), s.effect())
+	case kDouble:
+		t := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("%s: whether %s or not, %s, so %s.",
+			name, potText(mkPot(s.src.cell(), s.src.digit(), true)), potText(t), s.effect())
+	case kCell:
+		t := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("%s: whichever candidate %s holds, %s, so %s.",
+			name, cellName(s.cell), potText(t), s.effect())
+	case kRegion:
+		t := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("%s: wherever %d goes in %s, %s, so %s.",
+			name, s.digit, houseName(s.house), potText(t), s.effect())
+	}
+	return name + ": " + s.effect() + "."
+}
+
+// chainOf lists the node indices of chain t along its main line, from the
+// conclusion back to the assumption.
+func (s *snapshot) chainOf(t int) []int {
+	var line []int
+	seen := map[int]bool{}
+	for i := t; !seen[i]; i = s.nodes[i].parents[0] {
+		seen[i] = true
+		line = append(line, i)
+		if len(s.nodes[i].parents) == 0 {
+			break
+		}
+	}
+	return line
+}

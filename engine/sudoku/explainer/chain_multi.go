@@ -1,0 +1,215 @@
+package explainer
+
+import "pencilbox/engine"
+
+// Nishio, multiple (cell and region) and dynamic forcing chains. For every
+// cell (with three or more candidates, or two when dynamic) and each of its
+// candidates, the candidate is assumed on and off and both are spread:
+//   - contradiction (dynamic, Nishio): an assumption that makes some
+//     candidate both on and off is false;
+//   - double forcing (dynamic, cells of three or more candidates): what
+//     follows from both the candidate and its negation holds;
+//   - region forcing (not Nishio): what follows from every place of a digit
+//     in a house holds (the house is taken from its first place);
+//   - cell forcing (not Nishio): what follows from every candidate of the
+//     cell holds.
+
+func (c *chainer) searchMulti(g *Grid) {
+	for cell := 0; cell < 81; cell++ {
+		if g.Value[cell] != 0 {
+			continue
+		}
+		n := popcount(g.Cand[cell])
+		if n > 2 || (n > 1 && c.cf.dynamic) {
+			c.forCell(cell, n)
+		}
+	}
+}
+
+func (c *chainer) forCell(cell, card int) {
+	c.ar.reset()
+	c.nested = c.nested[:0]
+	var valueOn, valueOff [9]*potSet
+	cellSets := !c.cf.nishio
+	var cellOn, cellOff *potSet
+	defer func() {
+		for d := 0; d < 9; d++ {
+			if valueOn[d] != nil {
+				c.putSet(valueOn[d])
+				c.putSet(valueOff[d])
+			}
+		}
+		if cellOn != nil {
+			c.putSet(cellOn)
+			c.putSet(cellOff)
+		}
+	}()
+	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
+		d := trailing(m) + 1
+		onToOn, onToOff := c.getSet(), c.getSet()
+		valueOn[d-1], valueOff[d-1] = onToOn, onToOff
+		double := card >= 3 && !c.cf.nishio && c.cf.dynamic
+		contra := c.cf.dynamic || c.cf.nishio
+		c.binary(mkPot(cell, d, true), onToOn, onToOff, double, contra)
+		if !c.cf.nishio {
+			c.regions(cell, d, onToOn, onToOff)
+		}
+		if !cellSets {
+			continue
+		}
+		if cellOn == nil {
+			cellOn, cellOff = c.getSet(), c.getSet()
+			cellOn.copyFrom(onToOn)
+			cellOff.copyFrom(onToOff)
+		} else {
+			cellOn.retain(onToOn)
+			cellOff.retain(onToOff)
+		}
+	}
+	if !cellSets || !(card == 2 || (c.cf.multiple && card > 2)) {
+		return
+	}
+	for _, set := range [2]*potSet{cellOn, cellOff} {
+		for _, p := range set.order {
+			cand := candidate{kind: kCell, cell: cell, place: engine.Mark{Cell: -1}}
+			for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
+				d := trailing(m) + 1
+				var src *potSet
+				if p.on() {
+					src = valueOn[d-1]
+				} else {
+					src = valueOff[d-1]
+				}
+				cand.targets = append(cand.targets, src.get(p))
+			}
+			c.conclude(&cand, p)
+			c.offer(&cand)
+		}
+	}
+}
+
+// conclude sets the effect of a hint that proves p.
+func (c *chainer) conclude(cand *candidate, p pot) {
+	cand.elim = c.targetElim(p, cand.elim[:0])
+	if p.on() {
+		cand.place = engine.Mark{Cell: p.cell(), Value: p.digit()}
+	}
+}
+
+// binary spreads pOn into onToOn/onToOff (kept for the cell and region
+// chains) and, when asked, its negation, and offers the contradiction and
+// double forcing hints.
+func (c *chainer) binary(pOn pot, onToOn, onToOff *potSet, double, contra bool) {
+	root := c.ar.add(pOn, causeNone)
+	onToOn.put(pOn, root)
+	if a, b, ok := c.spread(onToOn, onToOff); ok && contra {
+		cand := candidate{kind: kContradiction, src: pOn, targets: []int32{a, b}, place: engine.Mark{Cell: -1}}
+		c.conclude(&cand, pOn.flip())
+		c.offer(&cand)
+	}
+	if !double && !contra {
+		return
+	}
+	pOff := pOn.flip()
+	offToOn, offToOff := c.getSet(), c.getSet()
+	defer c.putSet(offToOn)
+	defer c.putSet(offToOff)
+	neg := c.ar.add(pOff, causeNone)
+	offToOff.put(pOff, neg)
+	if a, b, ok := c.spread(offToOn, offToOff); ok && contra {
+		cand := candidate{kind: kContradiction, src: pOff, targets: []int32{a, b}, place: engine.Mark{Cell: -1}}
+		c.conclude(&cand, pOn)
+		c.offer(&cand)
+	}
+	if !double {
+		return
+	}
+	for i, p := range onToOn.order {
+		if n := offToOn.get(p); n >= 0 {
+			cand := candidate{kind: kDouble, src: pOn, targets: []int32{onToOn.node[i], n}, place: engine.Mark{Cell: -1}}
+			c.conclude(&cand, p)
+			c.offer(&cand)
+		}
+	}
+	for i, p := range onToOff.order {
+		if n := offToOff.get(p); n >= 0 {
+			cand := candidate{kind: kDouble, src: pOff, targets: []int32{onToOff.node[i], n}, place: engine.Mark{Cell: -1}}
+			c.conclude(&cand, p)
+			c.offer(&cand)
+		}
+	}
+}
+
+// regions runs the region forcing chains of digit d whose first place in
+// the house (box, row, column) is cell.
+func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
+	bit := uint16(1) << (d - 1)
+	hs := cellHouses[cell]
+	for _, h := range [3]uint8{hs[2], hs[0], hs[1]} {
+		var places []int
+		for _, o := range houses[h] {
+			if c.cur.Cand[o]&bit != 0 {
+				places = append(places, int(o))
+			}
+		}
+		if !(len(places) == 2 || (c.cf.multiple && len(places) > 2)) || places[0] != cell {
+			continue
+		}
+		var posOn, posOff [9]*potSet
+		regOn, regOff := c.getSet(), c.getSet()
+		regOn.copyFrom(onToOn)
+		regOff.copyFrom(onToOff)
+		posOn[0], posOff[0] = onToOn, onToOff
+		for i, o := range places[1:] {
+			on, off := c.getSet(), c.getSet()
+			q := mkPot(o, d, true)
+			on.put(q, c.ar.add(q, causeNone))
+			c.spread(on, off)
+			posOn[i+1], posOff[i+1] = on, off
+			regOn.retain(on)
+			regOff.retain(off)
+		}
+		for k, set := range [2]*potSet{regOn, regOff} {
+			for _, p := range set.order {
+				cand := candidate{kind: kRegion, house: int(h), digit: d, place: engine.Mark{Cell: -1}}
+				for i := range places {
+					if k == 0 {
+						cand.targets = append(cand.targets, posOn[i].get(p))
+					} else {
+						cand.targets = append(cand.targets, posOff[i].get(p))
+					}
+				}
+				c.conclude(&cand, p)
+				c.offer(&cand)
+			}
+		}
+		for i := 1; i < len(places); i++ {
+			c.putSet(posOn[i])
+			c.putSet(posOff[i])
+		}
+		c.putSet(regOn)
+		c.putSet(regOff)
+	}
+}
+
+// search runs the producer on g and returns the hint serate would take
+// from it, or nil.
+func (c *chainer) search(g *Grid) *snapshot {
+	c.cur = *g
+	c.haveBest = false
+	c.snap = nil
+	if !c.cf.multiple && !c.cf.dynamic {
+		c.searchXY(g)
+	} else {
+		c.searchMulti(g)
+	}
+	if !c.haveBest {
+		return nil
+	}
+	return c.snap
+}
+
+// advanced adds to c.buf the "off" potentials that the basic techniques
+// (and, nested, the inner chains) find on the working grid and that rest on
+// the chain's earlier removals.
+func (c *chainer) advanced(toOff *potSet) {}

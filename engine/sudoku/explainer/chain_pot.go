@@ -1,0 +1,161 @@
+package explainer
+
+// The chaining family reasons about potentials: "cell c holds digit d" (on)
+// or "cell c does not hold d" (off). A potential packs into one int so the
+// sets the search keeps are flat arrays indexed by it.
+
+// pot is (cell*9 + digit-1)*2 + on.
+type pot int32
+
+const numPots = 81 * 9 * 2
+
+func mkPot(cell, d int, on bool) pot {
+	p := pot((cell*9 + d - 1) * 2)
+	if on {
+		p++
+	}
+	return p
+}
+
+func (p pot) cell() int  { return int(p>>1) / 9 }
+func (p pot) digit() int { return int(p>>1)%9 + 1 }
+func (p pot) on() bool   { return p&1 == 1 }
+func (p pot) flip() pot  { return p ^ 1 }
+
+// cause says which rule made a potential: the initial assumption (none), a
+// cell with one candidate left or a digit's only place in a house, or one of
+// the basic techniques run inside a dynamic "+" chain.
+type cause uint8
+
+const (
+	causeNone cause = iota
+	causeCell       // the cell's other candidates (on to off), or its last one (off to on)
+	causeBox
+	causeRow
+	causeCol
+	causeAdvanced
+)
+
+// houseCause maps a house (0-8 rows, 9-17 columns, 18-26 boxes) to its cause.
+func houseCause(h int) cause {
+	switch {
+	case h < 9:
+		return causeRow
+	case h < 18:
+		return causeCol
+	}
+	return causeBox
+}
+
+// node is one derived potential in the arena: its parents are the
+// potentials it follows from, the first of them the main line of the chain
+// (the others are the candidates a dynamic chain removed earlier).
+type node struct {
+	p      pot
+	cause  cause
+	pstart int32 // parents are arena.pars[pstart : pstart+pn]
+	pn     int32
+	nested int32 // 1 + index of the inner hint (advanced causes), 0 for none
+}
+
+// arena holds the nodes of one search; it is reset, not freed, between
+// searches so that the chains do not allocate once warm.
+type arena struct {
+	nodes []node
+	pars  []int32
+}
+
+func (a *arena) reset() {
+	a.nodes = a.nodes[:0]
+	a.pars = a.pars[:0]
+}
+
+// add makes a node with no parents yet; addParent must follow at once (the
+// parents of a node are contiguous).
+func (a *arena) add(p pot, c cause) int32 {
+	a.nodes = append(a.nodes, node{p: p, cause: c, pstart: int32(len(a.pars))})
+	return int32(len(a.nodes) - 1)
+}
+
+func (a *arena) addParent(n, parent int32) {
+	a.pars = append(a.pars, parent)
+	a.nodes[n].pn++
+}
+
+func (a *arena) parents(n int32) []int32 {
+	nd := &a.nodes[n]
+	return a.pars[nd.pstart : nd.pstart+nd.pn]
+}
+
+// first returns the node's main parent, or -1 for the assumption.
+func (a *arena) first(n int32) int32 {
+	nd := &a.nodes[n]
+	if nd.pn == 0 {
+		return -1
+	}
+	return a.pars[nd.pstart]
+}
+
+// potSet is an insertion-ordered set of potentials, each with the node that
+// brought it in (a later add of the same potential replaces the node but
+// keeps the place, as the reference's linked set does).
+type potSet struct {
+	at    [numPots]int32 // 1 + index in order, 0 when absent
+	order []pot
+	node  []int32
+}
+
+func (s *potSet) clear() {
+	for _, p := range s.order {
+		s.at[p] = 0
+	}
+	s.order = s.order[:0]
+	s.node = s.node[:0]
+}
+
+func (s *potSet) has(p pot) bool { return s.at[p] != 0 }
+
+// get returns the node of p, or -1.
+func (s *potSet) get(p pot) int32 {
+	if i := s.at[p]; i != 0 {
+		return s.node[i-1]
+	}
+	return -1
+}
+
+// put adds p with node n, or replaces its node when p is there already.
+func (s *potSet) put(p pot, n int32) {
+	if i := s.at[p]; i != 0 {
+		s.node[i-1] = n
+		return
+	}
+	s.order = append(s.order, p)
+	s.node = append(s.node, n)
+	s.at[p] = int32(len(s.order))
+}
+
+func (s *potSet) len() int { return len(s.order) }
+
+// copyFrom makes s an ordered copy of o.
+func (s *potSet) copyFrom(o *potSet) {
+	s.clear()
+	for i, p := range o.order {
+		s.put(p, o.node[i])
+	}
+}
+
+// retain keeps the potentials of s that o holds too, in s's order.
+func (s *potSet) retain(o *potSet) {
+	j := 0
+	for i, p := range s.order {
+		s.at[p] = 0
+		if o.has(p) {
+			s.order[j] = p
+			s.node[j] = s.node[i]
+			j++
+			s.at[p] = int32(j)
+		}
+	}
+	s.order = s.order[:j]
+	s.node = s.node[:j]
+}

@@ -1,0 +1,213 @@
+package explainer
+
+import "pencilbox/engine"
+
+// Forcing X-chains, forcing chains and bidirectional cycles (serate's
+// "Forcing Chains & Cycles"). Three passes over every candidate of every
+// cell with two or more: house links only (X), cell links for "off to on"
+// (Y, from bivalue cells only, cycles only), and both (XY). A cycle is the
+// assumption coming back "on" after at least four steps; a forcing chain is
+// the assumption reaching its own negation.
+
+func (c *chainer) searchXY(g *Grid) {
+	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
+	for _, ps := range passes {
+		for cell := 0; cell < 81; cell++ {
+			m := g.Cand[cell]
+			if g.Value[cell] != 0 || popcount(m) < 2 {
+				continue
+			}
+			for ; m != 0; m &= m - 1 {
+				c.unary(mkPot(cell, trailing(m)+1, true), ps.y, ps.x)
+			}
+		}
+	}
+}
+
+// unary looks for the cycles through p and the forcing chains from p and
+// from its negation.
+func (c *chainer) unary(p pot, y, x bool) {
+	if !x && popcount(c.cur.Cand[p.cell()]) > 2 {
+		return
+	}
+	c.ar.reset()
+	toOn, toOff := c.getSet(), c.getSet()
+	defer c.putSet(toOn)
+	defer c.putSet(toOff)
+	var cycles, chains []int32
+	root := c.ar.add(p, causeNone)
+	toOn.put(p, root)
+	cycles = c.cycles(toOn, toOff, y, x, p, cycles)
+	if x {
+		toOn.clear()
+		toOff.clear()
+		toOn.put(p, root)
+		chains = c.forcing(toOn, toOff, y, p, chains)
+		toOn.clear()
+		toOff.clear()
+		neg := c.ar.add(p.flip(), causeNone)
+		toOff.put(p.flip(), neg)
+		chains = c.forcing(toOn, toOff, y, p.flip(), chains)
+	}
+	for _, n := range cycles {
+		cand := candidate{kind: kCycle, targets: []int32{n}, xLinks: x, yLinks: y, place: engine.Mark{Cell: -1}}
+		cand.elim = c.cycleElim(n)
+		c.offer(&cand)
+	}
+	for _, n := range chains {
+		t := c.ar.nodes[n].p
+		cand := candidate{kind: kForcing, targets: []int32{n}, src: t.flip(), xLinks: x, yLinks: y, place: engine.Mark{Cell: -1}}
+		cand.elim = c.targetElim(t, cand.elim)
+		if t.on() {
+			cand.place = engine.Mark{Cell: t.cell(), Value: t.digit()}
+		}
+		c.offer(&cand)
+	}
+}
+
+// targetElim is the effect of concluding t: its cell's other candidates go
+// when t is on, t's candidate when t is off.
+func (c *chainer) targetElim(t pot, out []engine.Mark) []engine.Mark {
+	cell, d := t.cell(), t.digit()
+	if !t.on() {
+		return append(out, engine.Mark{Cell: cell, Value: d})
+	}
+	for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+		out = append(out, engine.Mark{Cell: cell, Value: trailing(m) + 1})
+	}
+	return out
+}
+
+// isAncestor reports whether potential q is on n's main line (n excluded).
+func (c *chainer) isAncestor(n int32, q pot) bool {
+	for x := c.ar.first(n); x >= 0; x = c.ar.first(x) {
+		if c.ar.nodes[x].p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// cycles spreads from the assumption level by level; an "off" potential is
+// taken again whenever it is not already on the line that leads to it.
+func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) []int32 {
+	qOn := append(c.qOn[:0], toOn.node...)
+	qOff := c.qOff[:0]
+	length := 0
+	for len(qOn) > 0 || len(qOff) > 0 {
+		length++
+		for i := 0; i < len(qOn); i++ {
+			pn := qOn[i]
+			c.buf = c.buf[:0]
+			c.onToOff(pn, y)
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if !c.isAncestor(pn, q) {
+					qOff = append(qOff, n)
+					toOff.put(q, n)
+				}
+			}
+		}
+		qOn = qOn[:0]
+		length++
+		for i := 0; i < len(qOff); i++ {
+			pn := qOff[i]
+			c.buf = c.buf[:0]
+			c.offToOn(pn, y, x, toOff)
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if length >= 4 && q == src {
+					out = append(out, n)
+				}
+				if !toOn.has(q) {
+					qOn = append(qOn, n)
+					toOn.put(q, n)
+				}
+			}
+		}
+		qOff = qOff[:0]
+	}
+	c.qOn, c.qOff = qOn, qOff
+	return out
+}
+
+// forcing spreads from one assumption and collects the nodes where it
+// reaches its own negation.
+func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []int32 {
+	qOn := append(c.qOn[:0], toOn.node...)
+	qOff := append(c.qOff[:0], toOff.node...)
+	has := func(q pot) bool {
+		for _, n := range out {
+			if c.ar.nodes[n].p == q {
+				return true
+			}
+		}
+		return false
+	}
+	for len(qOn) > 0 || len(qOff) > 0 {
+		for i := 0; i < len(qOn); i++ {
+			pn := qOn[i]
+			c.buf = c.buf[:0]
+			c.onToOff(pn, y)
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if q.flip() == src && !has(q) {
+					out = append(out, n)
+				}
+				if !toOff.has(q) {
+					qOff = append(qOff, n)
+					toOff.put(q, n)
+				}
+			}
+		}
+		qOn = qOn[:0]
+		for i := 0; i < len(qOff); i++ {
+			pn := qOff[i]
+			c.buf = c.buf[:0]
+			c.offToOn(pn, y, true, toOff)
+			for _, n := range c.buf {
+				q := c.ar.nodes[n].p
+				if q.flip() == src && !has(q) {
+					out = append(out, n)
+				}
+				if !toOn.has(q) {
+					qOn = append(qOn, n)
+					toOn.put(q, n)
+				}
+			}
+		}
+		qOff = qOff[:0]
+	}
+	c.qOn, c.qOff = qOn, qOff
+	return out
+}
+
+// cycleElim: a candidate that sees an "on" potential of the loop and also
+// an "off" one of the same digit (outside the loop's cells) goes.
+func (c *chainer) cycleElim(dst int32) []engine.Mark {
+	var inLoop [81]bool
+	for x := dst; c.ar.nodes[x].pn > 0; x = c.ar.first(x) {
+		inLoop[c.ar.nodes[x].p.cell()] = true
+	}
+	var forw, back [81]uint16
+	for x := dst; c.ar.nodes[x].pn > 0; x = c.ar.first(x) {
+		p := c.ar.nodes[x].p
+		bit := uint16(1) << (p.digit() - 1)
+		for _, o := range peers[p.cell()] {
+			if !inLoop[o] && c.cur.Cand[o]&bit != 0 {
+				if p.on() {
+					forw[o] |= bit
+				} else {
+					back[o] |= bit
+				}
+			}
+		}
+	}
+	var out []engine.Mark
+	for cell := 0; cell < 81; cell++ {
+		for m := forw[cell] & back[cell]; m != 0; m &= m - 1 {
+			out = append(out, engine.Mark{Cell: cell, Value: trailing(m) + 1})
+		}
+	}
+	return out
+}
