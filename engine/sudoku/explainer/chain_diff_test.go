@@ -90,3 +90,21 @@ func TestChainDiff(t *testing.T) {
 func markOf(cell, d int) engine.Mark { return engine.Mark{Cell: cell, Value: d} }
 
 func cplxOf(cs *Chains, k ChainKind) int { return cs.eng[k].snap.cplx }
+
+// TestChainPath prints our path for the puzzle $CHAIN_PATH (scratch
+// comparison with serate --after). Skipped unless asked.
+func TestChainPath(t *testing.T) {
+	pz := os.Getenv("CHAIN_PATH")
+	if pz == "" {
+		t.Skip("CHAIN_PATH not set")
+	}
+	g, err := sudoku.ParseLine(pz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rate(&g, Options{Steps: true})
+	for i, s := range r.Steps {
+		fmt.Printf("%d %.1f %s: %s\n", i+1, float64(s.Level)/10, s.Technique, s.Sentence)
+	}
+	fmt.Println(r.ER, r.EP, r.ED, r.Err)
+}

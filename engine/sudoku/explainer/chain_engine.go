@@ -116,24 +116,28 @@ type Chains struct {
 // chainer is one producer's engine: its configuration, working grids,
 // arena, sets and queues.
 type chainer struct {
-	cf       config
-	top      *Chains
-	cur      Grid // the grid the search reads (a dynamic search removes from it)
-	save     Grid // the grid at the start of the current spread
-	ar       arena
-	sets     []*potSet // pool
-	free     []*potSet
-	qOn      []int32
-	qOff     []int32
-	buf      []int32
-	todo     []int32
-	stamp    [numPots]uint32
-	gen      uint32
-	best     candidate
-	haveBest bool
-	snap     *snapshot
-	inner    []*chainer  // the producers run inside a "+" or nested chain
-	nested   []*snapshot // inner hints referenced by advanced nodes of the current search
+	cf           config
+	top          *Chains
+	cur          Grid // the grid the search reads (a dynamic search removes from it)
+	save         Grid // the grid at the start of the current spread
+	ar           arena
+	sets         []*potSet // pool
+	free         []*potSet
+	qOn          []int32
+	qOff         []int32
+	buf          []int32
+	pos, savePos posMasks
+	basePos      posMasks // of the grid searched
+	onCache      [numPots / 2]spreadResult
+	cached       []int
+	todo         []int32
+	stamp        [numPots]uint32
+	gen          uint32
+	best         candidate
+	haveBest     bool
+	snap         *snapshot
+	inner        []*chainer  // the producers run inside a "+" or nested chain
+	nested       []*snapshot // inner hints referenced by advanced nodes of the current search
 }
 
 // Find returns the hint serate takes from the technique kind on grid g (the
@@ -324,31 +328,134 @@ func (c *chainer) offToOn(pn int32, cellLinks, houseLinks bool, toOff *potSet) {
 	c.charge(len(c.buf) - start + 1)
 }
 
+// cellIdx[c] is c's position in its row, column and box (the order of
+// cellHouses); sameBox[c] masks the positions of c's row and column that
+// lie in c's box.
+// (computed from coordinates: package variables are set before grid.go's
+// init fills houses)
+var cellIdx, sameBox = func() (idx [81][3]uint8, sb [81][2]uint16) {
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		idx[c] = [3]uint8{uint8(col), uint8(r), uint8(r%3*3 + col%3)}
+		for j := 0; j < 9; j++ {
+			if j/3 == col/3 {
+				sb[c][0] |= 1 << j // row r, position j is column j
+			}
+			if j/3 == r/3 {
+				sb[c][1] |= 1 << j // column col, position j is row j
+			}
+		}
+	}
+	return
+}()
+
+// posMasks[h][d-1] has bit j set when the j-th cell of house h holds d.
+type posMasks [27][9]uint16
+
+func (pm *posMasks) build(g *Grid) {
+	*pm = posMasks{}
+	for h := 0; h < 27; h++ {
+		for j, c := range houses[h] {
+			for m := g.Cand[c]; m != 0; m &= m - 1 {
+				pm[h][trailing(m)] |= 1 << j
+			}
+		}
+	}
+}
+
+func (pm *posMasks) remove(cell, d int) {
+	for k, h := range cellHouses[cell] {
+		pm[h][d-1] &^= 1 << cellIdx[cell][k]
+	}
+}
+
+// newNode makes a node for q with parent pn and, in a dynamic search, the
+// removals since the spread began that q's rule rests on (house h, or the
+// cell when h < 0).
+func (c *chainer) newNode(q pot, why cause, pn int32, h int, toOff *potSet) int32 {
+	n := c.ar.add(q, why)
+	c.ar.addParent(n, pn)
+	if !c.cf.dynamic || !q.on() {
+		return n
+	}
+	cell, d := q.cell(), q.digit()
+	if h < 0 {
+		for m := c.save.Cand[cell] &^ c.cur.Cand[cell]; m != 0; m &= m - 1 {
+			if r := toOff.get(mkPot(cell, trailing(m)+1, false)); r >= 0 {
+				c.ar.addParent(n, r)
+			}
+		}
+		return n
+	}
+	for m := c.savePos[h][d-1] &^ c.pos[h][d-1]; m != 0; m &= m - 1 {
+		if r := toOff.get(mkPot(int(houses[h][trailing(m)]), d, false)); r >= 0 {
+			c.ar.addParent(n, r)
+		}
+	}
+	return n
+}
+
 // spread completes toOn and toOff with everything that follows from them.
 // It returns the two nodes of the first potential found both on and off
-// (ok true), in the reference's order (the on node, the off node).
+// (ok true), in the reference's order (the on node, the off node). It is
+// onToOff and offToOn fused with the set checks, so that potentials
+// already known make no node.
 func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	c.save = c.cur
+	c.pos = c.basePos
+	c.savePos = c.basePos
 	defer func() { c.cur = c.save }()
 	cellLinks := !c.cf.nishio
 	qOn := append(c.qOn[:0], toOn.node...)
 	qOff := append(c.qOff[:0], toOff.node...)
 	hOn, hOff := 0, 0
 	defer func() { c.qOn, c.qOff = qOn[:0], qOff[:0] }()
+	work := 0
+	defer func() { c.charge(work) }()
 	for {
 		if hOn < len(qOn) {
 			pn := qOn[hOn]
 			hOn++
-			c.buf = c.buf[:0]
-			c.onToOff(pn, cellLinks)
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			work++
+			// one potential turned off: the contradiction test, then the set
+			try := func(o, why int) (int32, int32, bool) {
+				q := mkPot(o, d, false)
+				if why == int(causeCell) {
+					q = mkPot(cell, o, false)
+				}
 				if m := toOn.get(q.flip()); m >= 0 {
-					return m, n, true
+					return m, c.newNode(q, cause(why), pn, 0, toOff), true
 				}
 				if !toOff.has(q) {
+					n := c.newNode(q, cause(why), pn, 0, toOff)
 					toOff.put(q, n)
 					qOff = append(qOff, n)
+					work++
+				}
+				return 0, 0, false
+			}
+			if cellLinks {
+				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+					if a, b, ok := try(trailing(m)+1, int(causeCell)); ok {
+						return a, b, true
+					}
+				}
+			}
+			hs := cellHouses[cell]
+			ix := cellIdx[cell]
+			for m := c.pos[hs[2]][d-1] &^ (1 << ix[2]); m != 0; m &= m - 1 {
+				if a, b, ok := try(int(houses[hs[2]][trailing(m)]), int(causeBox)); ok {
+					return a, b, true
+				}
+			}
+			for k := 0; k < 2; k++ {
+				h := hs[k]
+				for m := c.pos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
+					if a, b, ok := try(int(houses[h][trailing(m)]), int(houseCause(int(h)))); ok {
+						return a, b, true
+					}
 				}
 			}
 			continue
@@ -356,21 +463,43 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 		if hOff < len(qOff) {
 			pn := qOff[hOff]
 			hOff++
-			c.buf = c.buf[:0]
-			c.offToOn(pn, cellLinks, true, toOff)
-			if c.cf.dynamic {
-				p := c.ar.nodes[pn].p
-				c.cur.Cand[p.cell()] &^= 1 << (p.digit() - 1)
-			}
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
-				if m := toOff.get(q.flip()); m >= 0 {
-					return n, m, true
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			work++
+			try := func(q pot, why cause, h int) (int32, int32, bool) {
+				if toOff.has(q.flip()) {
+					n := c.newNode(q, why, pn, h, toOff)
+					return n, toOff.get(q.flip()), true
 				}
 				if !toOn.has(q) {
+					n := c.newNode(q, why, pn, h, toOff)
 					toOn.put(q, n)
 					qOn = append(qOn, n)
+					work++
 				}
+				return 0, 0, false
+			}
+			if cellLinks && popcount(c.cur.Cand[cell]) == 2 {
+				v := trailing(c.cur.Cand[cell]&^(1<<(d-1))) + 1
+				if a, b, ok := try(mkPot(cell, v, true), causeCell, -1); ok {
+					return a, b, true
+				}
+			}
+			hs := cellHouses[cell]
+			ix := cellIdx[cell]
+			for _, k := range [3]int{2, 0, 1} {
+				h := int(hs[k])
+				m := c.pos[h][d-1] &^ (1 << ix[k])
+				if m == 0 || m&(m-1) != 0 {
+					continue
+				}
+				if a, b, ok := try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h), h); ok {
+					return a, b, true
+				}
+			}
+			if c.cf.dynamic {
+				c.cur.Cand[cell] &^= 1 << (d - 1)
+				c.pos.remove(cell, d)
 			}
 			continue
 		}

@@ -434,18 +434,6 @@ func (s *snapshot) patternCells() []int {
 	return cells
 }
 
-func cellName(c int) string { return fmt.Sprintf("r%dc%d", c/9+1, c%9+1) }
-
-func houseName(h int) string {
-	switch {
-	case h < 9:
-		return fmt.Sprintf("row %d", h+1)
-	case h < 18:
-		return fmt.Sprintf("column %d", h-8)
-	}
-	return fmt.Sprintf("box %d", h-17)
-}
-
 func potText(p pot) string {
 	if p.on() {
 		return fmt.Sprintf("%s is %d", cellName(p.cell()), p.digit())

@@ -27,18 +27,10 @@ func (c *chainer) searchMulti(g *Grid) {
 }
 
 func (c *chainer) forCell(cell, card int) {
-	c.ar.reset()
-	c.nested = c.nested[:0]
 	var valueOn, valueOff [9]*potSet
 	cellSets := !c.cf.nishio
 	var cellOn, cellOff *potSet
 	defer func() {
-		for d := 0; d < 9; d++ {
-			if valueOn[d] != nil {
-				c.putSet(valueOn[d])
-				c.putSet(valueOff[d])
-			}
-		}
 		if cellOn != nil {
 			c.putSet(cellOn)
 			c.putSet(cellOff)
@@ -46,11 +38,10 @@ func (c *chainer) forCell(cell, card int) {
 	}()
 	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m) + 1
-		onToOn, onToOff := c.getSet(), c.getSet()
-		valueOn[d-1], valueOff[d-1] = onToOn, onToOff
 		double := card >= 3 && !c.cf.nishio && c.cf.dynamic
 		contra := c.cf.dynamic || c.cf.nishio
-		c.binary(mkPot(cell, d, true), onToOn, onToOff, double, contra)
+		onToOn, onToOff := c.binary(mkPot(cell, d, true), double, contra)
+		valueOn[d-1], valueOff[d-1] = onToOn, onToOff
 		if !c.cf.nishio {
 			c.regions(cell, d, onToOn, onToOff)
 		}
@@ -99,11 +90,11 @@ func (c *chainer) conclude(cand *candidate, p pot) {
 // binary spreads pOn into onToOn/onToOff (kept for the cell and region
 // chains) and, when asked, its negation, and offers the contradiction and
 // double forcing hints.
-func (c *chainer) binary(pOn pot, onToOn, onToOff *potSet, double, contra bool) {
-	root := c.ar.add(pOn, causeNone)
-	onToOn.put(pOn, root)
-	if a, b, ok := c.spread(onToOn, onToOff); ok && contra {
-		cand := candidate{kind: kContradiction, src: pOn, targets: []int32{a, b}, place: engine.Mark{Cell: -1}}
+func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet) {
+	r := c.onSpread(pOn)
+	onToOn, onToOff = r.on, r.off
+	if r.absurd && contra {
+		cand := candidate{kind: kContradiction, src: pOn, targets: []int32{r.a, r.b}, place: engine.Mark{Cell: -1}}
 		c.conclude(&cand, pOn.flip())
 		c.offer(&cand)
 	}
@@ -138,6 +129,31 @@ func (c *chainer) binary(pOn pot, onToOn, onToOff *potSet, double, contra bool) 
 			c.offer(&cand)
 		}
 	}
+	return
+}
+
+// spreadResult is the cached spread of one "on" assumption: the same
+// assumption is spread once per search although the binary, cell and region
+// chains all use it.
+type spreadResult struct {
+	on, off *potSet
+	a, b    int32
+	absurd  bool
+	done    bool
+}
+
+// onSpread returns the spread of p (on), computing it the first time.
+func (c *chainer) onSpread(p pot) *spreadResult {
+	r := &c.onCache[p>>1]
+	if r.done {
+		return r
+	}
+	r.done = true
+	c.cached = append(c.cached, int(p>>1))
+	r.on, r.off = c.getSet(), c.getSet()
+	r.on.put(p, c.ar.add(p, causeNone))
+	r.a, r.b, r.absurd = c.spread(r.on, r.off)
+	return r
 }
 
 // regions runs the region forcing chains of digit d whose first place in
@@ -161,10 +177,8 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 		regOff.copyFrom(onToOff)
 		posOn[0], posOff[0] = onToOn, onToOff
 		for i, o := range places[1:] {
-			on, off := c.getSet(), c.getSet()
-			q := mkPot(o, d, true)
-			on.put(q, c.ar.add(q, causeNone))
-			c.spread(on, off)
+			r := c.onSpread(mkPot(o, d, true))
+			on, off := r.on, r.off
 			posOn[i+1], posOff[i+1] = on, off
 			regOn.retain(on)
 			regOff.retain(off)
@@ -183,10 +197,6 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 				c.offer(&cand)
 			}
 		}
-		for i := 1; i < len(places); i++ {
-			c.putSet(posOn[i])
-			c.putSet(posOff[i])
-		}
 		c.putSet(regOn)
 		c.putSet(regOff)
 	}
@@ -196,8 +206,20 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 // from it, or nil.
 func (c *chainer) search(g *Grid) *snapshot {
 	c.cur = *g
+	c.basePos.build(g)
 	c.haveBest = false
 	c.snap = nil
+	c.ar.reset()
+	c.nested = c.nested[:0]
+	defer func() {
+		for _, i := range c.cached {
+			r := &c.onCache[i]
+			c.putSet(r.on)
+			c.putSet(r.off)
+			*r = spreadResult{}
+		}
+		c.cached = c.cached[:0]
+	}()
 	if !c.cf.multiple && !c.cf.dynamic {
 		c.searchXY(g)
 	} else {
