@@ -130,6 +130,7 @@ type chainer struct {
 	basePos      posMasks // of the grid searched
 	onCache      [numPots / 2]spreadResult
 	cached       []int
+	plus         []Hinter
 	todo         []int32
 	stamp        [numPots]uint32
 	gen          uint32

@@ -230,8 +230,3 @@ func (c *chainer) search(g *Grid) *snapshot {
 	}
 	return c.snap
 }
-
-// advanced adds to c.buf the "off" potentials that the basic techniques
-// (and, nested, the inner chains) find on the working grid and that rest on
-// the chain's earlier removals.
-func (c *chainer) advanced(toOff *potSet) {}

@@ -20,6 +20,8 @@ func init() {
 		"Cell Forcing Chains", "Region Forcing Chains")
 	register(OrderDynamicChains, "dynamic forcing chains", chainHinter(DynamicChains),
 		dynamicNames("")...)
+	register(OrderDynamicPlus, "dynamic forcing chains (+)", chainHinter(DynamicPlus),
+		dynamicNames(" (+)")...)
 }
 
 func dynamicNames(suffix string) []string {
