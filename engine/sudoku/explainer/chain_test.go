@@ -104,9 +104,6 @@ func TestChainStepsAgreeWithSerate(t *testing.T) {
 	}
 	var cs explainer.Chains
 	for _, k := range order {
-		if testing.Short() && k.kind == explainer.DynamicChains && len(byRun[k]) > 0 && byRun[k][0].line > 460 {
-			continue
-		}
 		p, err := sudoku.ParseLine(k.puzzle)
 		if err != nil {
 			t.Fatal(err)
