@@ -131,6 +131,10 @@ type chainer struct {
 	onCache      [numPots / 2]spreadResult
 	cached       []int
 	plus         []Hinter
+	all          bool // an inner producer: keep every hint (hints), not the best
+	hints        []*snapshot
+	lastGrid     Grid
+	haveLast     bool
 	todo         []int32
 	stamp        [numPots]uint32
 	gen          uint32

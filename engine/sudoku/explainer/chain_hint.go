@@ -138,6 +138,12 @@ func (c *chainer) offer(cand *candidate) {
 		cand.sortKey = 7
 	}
 	cand.diff = base + lengthBonus(cand.cplx)
+	if c.all {
+		sn := c.takeSnapshot(cand, flat)
+		sn.sortKey = cand.sortKey
+		c.hints = append(c.hints, sn)
+		return
+	}
 	if c.haveBest && !cand.less(&c.best) {
 		return
 	}
@@ -154,6 +160,7 @@ type snapshot struct {
 	kind         candKind
 	diff         float64
 	cplx, flat   int
+	sortKey      int
 	src          pot
 	cell         int
 	house, digit int

@@ -93,5 +93,166 @@ func hashOrder(el []engine.Mark) []engine.Mark {
 	return out
 }
 
-// nestedPotentials runs the inner chaining producers (levels 2 and up).
-func (c *chainer) nestedPotentials(toOff *potSet) {}
+// nestedPotentials runs the inner chaining producers (levels 2 and up):
+// forcing chains and cycles (2), also multiple forcing chains (3), or
+// dynamic forcing chains of the configured inner level (4). Each inner hint
+// whose chains rest on candidates the outer chain removed gives its
+// eliminations as "off" potentials; the inner hint is kept for the
+// complexity and the drawing.
+func (c *chainer) nestedPotentials(toOff *potSet) {
+	if c.inner == nil {
+		var cfs []config
+		switch {
+		case c.cf.level == 2:
+			cfs = []config{{}}
+		case c.cf.level == 3:
+			cfs = []config{{}, {multiple: true}}
+		default:
+			cfs = []config{{multiple: true, dynamic: true, level: c.cf.inner}}
+		}
+		for _, cf := range cfs {
+			in := newChainer(cf, c.top)
+			in.all = true
+			c.inner = append(c.inner, in)
+		}
+	}
+	var parents []pot
+	for _, in := range c.inner {
+		for _, h := range in.allHints(&c.cur) {
+			parents = h.ruleParents(&c.save, &c.cur, parents[:0])
+			if len(parents) == 0 {
+				continue
+			}
+			c.nested = append(c.nested, h)
+			idx := int32(len(c.nested))
+			for _, m := range hashOrder(h.elim) {
+				n := c.ar.add(mkPot(m.Cell, m.Value, false), causeAdvanced)
+				c.ar.nodes[n].nested = idx
+				for _, q := range parents {
+					if r := toOff.get(q); r >= 0 {
+						c.ar.addParent(n, r)
+					}
+				}
+				c.buf = append(c.buf, n)
+			}
+		}
+		if len(c.buf) > 0 {
+			return
+		}
+	}
+}
+
+// allHints returns every hint of an inner producer on g, in serate's order
+// (difficulty, complexity, kind; first found first), one per distinct
+// effect. The last grid's hints are kept, as the reference keeps them.
+func (c *chainer) allHints(g *Grid) []*snapshot {
+	if c.haveLast && c.lastGrid == *g {
+		return c.hints
+	}
+	c.hints = c.hints[:0]
+	c.search(g)
+	sort.SliceStable(c.hints, func(i, j int) bool {
+		a, b := c.hints[i], c.hints[j]
+		if a.diff != b.diff {
+			return a.diff < b.diff
+		}
+		if a.cplx != b.cplx {
+			return a.cplx < b.cplx
+		}
+		return a.sortKey < b.sortKey
+	})
+	kept := c.hints[:0]
+	for _, h := range c.hints {
+		dup := false
+		for _, k := range kept {
+			if sameEffect(k.elim, h.elim) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			kept = append(kept, h)
+		}
+	}
+	c.hints = kept
+	c.lastGrid, c.haveLast = *g, true
+	return c.hints
+}
+
+func sameEffect(a, b []engine.Mark) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var ma, mb [81]uint16
+	for _, m := range a {
+		ma[m.Cell] |= 1 << (m.Value - 1)
+	}
+	for _, m := range b {
+		mb[m.Cell] |= 1 << (m.Value - 1)
+	}
+	return ma == mb
+}
+
+// ruleParents lists (as "off" potentials) the candidates, present in
+// initial and gone from current, that the conclusions of the hint's chains
+// rest on: for every "on" step made because a cell had one candidate left,
+// the cell's removed candidates; because a digit had one place left in a
+// house, the digit's removed places there. The assumption of a cell or
+// region forcing chain counts as such a step.
+func (s *snapshot) ruleParents(initial, current *Grid, out []pot) []pot {
+	var seen [numPots]bool
+	for _, p := range out {
+		seen[p] = true
+	}
+	add := func(p pot) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for ci, t := range s.targets {
+		end := len(s.nodes)
+		if ci+1 < len(s.targets) {
+			end = s.targets[ci+1]
+		}
+		// the snapshot keeps each chain's nodes breadth first from its target
+		for i := t; i < end; i++ {
+			nd := &s.nodes[i]
+			why := nd.cause
+			if why == causeNone {
+				switch s.kind {
+				case kCell:
+					why = causeCell
+				case kRegion:
+					why = houseCause(s.house)
+				}
+			}
+			if !nd.p.on() || why == causeNone || why == causeAdvanced {
+				continue
+			}
+			cell, d := nd.p.cell(), nd.p.digit()
+			if why == causeCell {
+				for m := initial.Cand[cell] &^ current.Cand[cell]; m != 0; m &= m - 1 {
+					add(mkPot(cell, trailing(m)+1, false))
+				}
+				continue
+			}
+			var h int
+			switch why {
+			case causeRow:
+				h = int(cellHouses[cell][0])
+			case causeCol:
+				h = int(cellHouses[cell][1])
+			default:
+				h = int(cellHouses[cell][2])
+			}
+			bit := uint16(1) << (d - 1)
+			for _, o := range houses[h] {
+				if initial.Cand[o]&bit != 0 && current.Cand[o]&bit == 0 {
+					add(mkPot(int(o), d, false))
+				}
+			}
+		}
+	}
+	return out
+}

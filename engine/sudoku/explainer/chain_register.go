@@ -22,6 +22,14 @@ func init() {
 		dynamicNames("")...)
 	register(OrderDynamicPlus, "dynamic forcing chains (+)", chainHinter(DynamicPlus),
 		dynamicNames(" (+)")...)
+	register(OrderNested, "nested forcing chains (+FC)", chainHinter(NestedChains2),
+		dynamicNames(" (+ Forcing Chains)")...)
+	register(OrderNested+1, "nested forcing chains (+MFC)", chainHinter(NestedChains3),
+		dynamicNames(" (+ Multiple Forcing Chains)")...)
+	for i := 0; i < 4; i++ {
+		register(OrderNested+2+i, "nested forcing chains (+DFC)", chainHinter(NestedDynamic0+ChainKind(i)),
+			dynamicNames(" (+ Dynamic Forcing Chains)")...)
+	}
 }
 
 func dynamicNames(suffix string) []string {
