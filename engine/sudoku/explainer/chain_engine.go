@@ -228,84 +228,59 @@ func (c *chainer) charge(n int) {
 }
 
 // onToOff appends to c.buf the nodes that p (on) turns off, in the
-// reference's order, each with p as parent.
+// reference's order, each with p as parent (static searches: the forcing
+// chains and cycles).
 func (c *chainer) onToOff(pn int32, cellLinks bool) {
-	g := &c.cur
 	p := c.ar.nodes[pn].p
 	cell, d := p.cell(), p.digit()
 	if cellLinks {
-		for m := g.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
-			v := trailing(m) + 1
-			n := c.ar.add(mkPot(cell, v, false), causeCell)
+		for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+			n := c.ar.add(mkPot(cell, trailing(m)+1, false), causeCell)
 			c.ar.addParent(n, pn)
 			c.buf = append(c.buf, n)
 		}
 	}
-	bit := uint16(1) << (d - 1)
 	hs := cellHouses[cell]
-	box := int(hs[2])
-	for _, o := range houses[box] {
-		if int(o) != cell && g.Cand[o]&bit != 0 {
-			n := c.ar.add(mkPot(int(o), d, false), causeBox)
+	for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
+		n := c.ar.add(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox)
+		c.ar.addParent(n, pn)
+		c.buf = append(c.buf, n)
+	}
+	for k := 0; k < 2; k++ {
+		h := hs[k]
+		for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
+			n := c.ar.add(mkPot(int(houses[h][trailing(m)]), d, false), houseCause(int(h)))
 			c.ar.addParent(n, pn)
 			c.buf = append(c.buf, n)
 		}
 	}
-	for _, h := range [2]uint8{hs[0], hs[1]} {
-		for _, o := range houses[h] {
-			if int(o) != cell && int(cellHouses[o][2]) != box && g.Cand[o]&bit != 0 {
-				n := c.ar.add(mkPot(int(o), d, false), houseCause(int(h)))
-				c.ar.addParent(n, pn)
-				c.buf = append(c.buf, n)
-			}
-		}
-	}
-	c.charge(len(c.buf))
+	c.charge(len(c.buf) + 1)
 }
 
 // offToOn appends to c.buf the nodes that p (off) turns on: with cell
 // links the cell's other candidate when it has two, with house links the
 // digit's other place in a house (box, row, column) that has two. A
-// potential found twice keeps its first cause. In a dynamic search the
-// candidates removed since the spread began are added as parents.
-func (c *chainer) offToOn(pn int32, cellLinks, houseLinks bool, toOff *potSet) {
-	g := &c.cur
+// potential found twice keeps its first cause (static searches).
+func (c *chainer) offToOn(pn int32, cellLinks, houseLinks bool) {
 	p := c.ar.nodes[pn].p
 	cell, d := p.cell(), p.digit()
 	start := len(c.buf)
-	hidden := c.cf.dynamic
-	if cellLinks && popcount(g.Cand[cell]) == 2 {
-		v := trailing(g.Cand[cell]&^(1<<(d-1))) + 1
+	if cellLinks && popcount(c.cur.Cand[cell]) == 2 {
+		v := trailing(c.cur.Cand[cell]&^(1<<(d-1))) + 1
 		n := c.ar.add(mkPot(cell, v, true), causeCell)
 		c.ar.addParent(n, pn)
-		if hidden {
-			for m := c.save.Cand[cell] &^ g.Cand[cell]; m != 0; m &= m - 1 {
-				if q := toOff.get(mkPot(cell, trailing(m)+1, false)); q >= 0 {
-					c.ar.addParent(n, q)
-				}
-			}
-		}
 		c.buf = append(c.buf, n)
 	}
 	if houseLinks {
-		bit := uint16(1) << (d - 1)
 		hs := cellHouses[cell]
-		for _, h := range [3]uint8{hs[2], hs[0], hs[1]} {
-			other := -1
-			for _, o := range houses[h] {
-				if int(o) == cell || g.Cand[o]&bit == 0 {
-					continue
-				}
-				if other >= 0 {
-					other = -2
-					break
-				}
-				other = int(o)
-			}
-			if other < 0 {
+		ix := cellIdx[cell]
+		for _, k := range [3]int{2, 0, 1} {
+			h := int(hs[k])
+			m := c.basePos[h][d-1] &^ (1 << ix[k])
+			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
-			q := mkPot(other, d, true)
+			q := mkPot(int(houses[h][trailing(m)]), d, true)
 			dup := false
 			for _, x := range c.buf[start:] {
 				if c.ar.nodes[x].p == q {
@@ -316,17 +291,8 @@ func (c *chainer) offToOn(pn int32, cellLinks, houseLinks bool, toOff *potSet) {
 			if dup {
 				continue
 			}
-			n := c.ar.add(q, houseCause(int(h)))
+			n := c.ar.add(q, houseCause(h))
 			c.ar.addParent(n, pn)
-			if hidden {
-				for _, o := range houses[h] {
-					if c.save.Cand[o]&bit != 0 && g.Cand[o]&bit == 0 {
-						if r := toOff.get(mkPot(int(o), d, false)); r >= 0 {
-							c.ar.addParent(n, r)
-						}
-					}
-				}
-			}
 			c.buf = append(c.buf, n)
 		}
 	}

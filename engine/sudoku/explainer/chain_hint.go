@@ -459,8 +459,29 @@ func (s *snapshot) effect() string {
 	return strings.Join(parts, ", ")
 }
 
+// lineText writes chain t's main line from its assumption: "r1c9 is 6, so
+// r1c5 is not 6, so r1c5 is 3, ..." (long lines give their ends only).
+func (s *snapshot) lineText(t int) string {
+	line := s.chainOf(t)
+	n := len(line)
+	if n > 14 {
+		return fmt.Sprintf("in %d steps, %s", n-1, potText(s.nodes[line[0]].p))
+	}
+	var sb strings.Builder
+	for i := n - 2; i >= 0; i-- {
+		if i < n-2 {
+			sb.WriteString(", so ")
+		}
+		sb.WriteString(potText(s.nodes[line[i]].p))
+	}
+	return sb.String()
+}
+
 func (s *snapshot) sentence(name string) string {
-	steps := func(t int) int { return len(s.chainOf(t)) - 1 }
+	inner := ""
+	if s.level > 0 {
+		inner = " (inside the chains, basic techniques and inner forcing chains also remove candidates)"
+	}
 	switch s.kind {
 	case kCycle:
 		cells := s.loopCells()
@@ -468,33 +489,30 @@ func (s *snapshot) sentence(name string) string {
 		for i, c := range cells {
 			names[i] = cellName(c)
 		}
-		return fmt.Sprintf("%s through %s: the loop's links hold both ways, so %s.",
-			name, strings.Join(names, ", "), s.effect())
+		start := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("The loop through %s holds both ways (if %s then %s), so one of each linked pair is true: %s.",
+			strings.Join(names, ", "), potText(start), s.lineText(s.targets[0]), s.effect())
 	case kForcing:
 		t := s.nodes[s.targets[0]].p
-		return fmt.Sprintf("%s: supposing %s leads in %d links to %s, so %s.",
-			name, potText(t.flip()), steps(s.targets[0]), potText(t), s.effect())
+		return fmt.Sprintf("Suppose %s: %s, a contradiction; so %s.", potText(t.flip()), s.lineText(s.targets[0]), s.effect())
 	case kContradiction:
-		if s.place.Cell >= 0 || !s.src.on() {
-			return fmt.Sprintf("%s: supposing %s, one chain makes a candidate true and another makes it false, so %s.",
-				name, potText(s.src), s.effect())
-		}
-		return fmt.Sprintf("%s: supposing %s, one chain makes a candidate true and another makes it false, so %s.",
-			name, potText(s.src), s.effect())
+		a := s.nodes[s.targets[0]].p
+		return fmt.Sprintf("Suppose %s: one chain shows that %s, another that %s%s; so the supposition is false and %s.",
+			potText(s.src), potText(a), potText(a.flip()), inner, s.effect())
 	case kDouble:
 		t := s.nodes[s.targets[0]].p
-		return fmt.Sprintf("%s: whether %s or not, %s, so %s.",
-			name, potText(mkPot(s.src.cell(), s.src.digit(), true)), potText(t), s.effect())
+		return fmt.Sprintf("Whether %s or not, %s (one chain for each case%s); so %s.",
+			potText(mkPot(s.src.cell(), s.src.digit(), true)), potText(t), inner, s.effect())
 	case kCell:
 		t := s.nodes[s.targets[0]].p
-		return fmt.Sprintf("%s: whichever candidate %s holds, %s, so %s.",
-			name, cellName(s.cell), potText(t), s.effect())
+		return fmt.Sprintf("Whichever candidate %s holds, a chain leads to %s%s; so %s.",
+			cellName(s.cell), potText(t), inner, s.effect())
 	case kRegion:
 		t := s.nodes[s.targets[0]].p
-		return fmt.Sprintf("%s: wherever %d goes in %s, %s, so %s.",
-			name, s.digit, houseName(s.house), potText(t), s.effect())
+		return fmt.Sprintf("Wherever %d goes in %s, a chain leads to %s%s; so %s.",
+			s.digit, houseName(s.house), potText(t), inner, s.effect())
 	}
-	return name + ": " + s.effect() + "."
+	return s.effect() + "."
 }
 
 // chainOf lists the node indices of chain t along its main line, from the

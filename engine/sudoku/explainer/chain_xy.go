@@ -113,7 +113,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
 			c.buf = c.buf[:0]
-			c.offToOn(pn, y, x, toOff)
+			c.offToOn(pn, y, x)
 			for _, n := range c.buf {
 				q := c.ar.nodes[n].p
 				if length >= 4 && q == src {
@@ -164,7 +164,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
 			c.buf = c.buf[:0]
-			c.offToOn(pn, y, true, toOff)
+			c.offToOn(pn, y, true)
 			for _, n := range c.buf {
 				q := c.ar.nodes[n].p
 				if q.flip() == src && !has(q) {
