@@ -175,6 +175,35 @@ func (cs *Chains) Find(kind ChainKind, g *Grid) (h Hint, ok bool, err error) {
 	return s.hint(e.cf), true, nil
 }
 
+// All returns every hint the technique kind finds on g, in serate's order
+// (difficulty, complexity, kind), one per distinct effect, as the nested
+// chains see an inner producer's hints.
+func (cs *Chains) All(kind ChainKind, g *Grid) (hs []Hint, err error) {
+	if kind < 0 || kind >= numChainKinds {
+		return nil, fmt.Errorf("explainer: unknown chain kind %d", kind)
+	}
+	cs.limit = cs.Limit
+	if cs.limit <= 0 {
+		cs.limit = DefaultChainWork
+	}
+	cs.work = 0
+	e := newChainer(kindConfig(kind), cs)
+	e.all = true
+	defer func() {
+		if r := recover(); r != nil {
+			if _, stop := r.(errStop); !stop {
+				panic(r)
+			}
+			hs = nil
+			err = fmt.Errorf("explainer: %v: %w", kindName(kind), engine.ErrWorkLimit)
+		}
+	}()
+	for _, s := range e.allHints(g) {
+		hs = append(hs, s.hint(e.cf))
+	}
+	return hs, nil
+}
+
 // Work reports the potentials derived by the last Find.
 func (cs *Chains) Work() int64 { return cs.work }
 
