@@ -103,6 +103,7 @@ func TestChainStepsAgreeWithSerate(t *testing.T) {
 		byRun[k] = append(byRun[k], c)
 	}
 	var cs explainer.Chains
+	innerSeen := 0
 	for _, k := range order {
 		p, err := sudoku.ParseLine(k.puzzle)
 		if err != nil {
@@ -121,11 +122,17 @@ func TestChainStepsAgreeWithSerate(t *testing.T) {
 					t.Errorf("chain_steps.tsv:%d: got %q, serate %q", w.line, got, w.want)
 				}
 			}
+			if innerLinks(&h) > 0 {
+				innerSeen++
+			}
 			if msg := linksConnected(&h); msg != "" {
 				t.Errorf("kind %d %s step %d %s: %s", k.kind, k.puzzle, step, h.Technique, msg)
 			}
 			explainer.Apply(&g, &h)
 		}
+	}
+	if innerSeen == 0 {
+		t.Error("no nested hint drew an inner chain")
 	}
 }
 
@@ -144,9 +151,16 @@ func linksConnected(h *explainer.Hint) string {
 	}
 	reached := map[int]map[cand]bool{}
 	start := map[int]cand{}
+	inner := 0
 	for i, l := range links {
 		if l.Parent != 0 {
-			continue // inner chains are checked by their own chain numbers too
+			// an inner chain's link names the outer link it supports, which
+			// comes before it and ends at a candidate the inner chain removes
+			if l.Parent > i || links[l.Parent-1].ToOn {
+				return fmt.Sprintf("link %d: parent %d is not an earlier link to a removal", i, l.Parent)
+			}
+			inner++
+			continue
 		}
 		r := reached[l.Chain]
 		if r == nil {
@@ -165,5 +179,19 @@ func linksConnected(h *explainer.Hint) string {
 		}
 		r[cand{l.To, l.ToOn}] = true
 	}
+	if inner > 0 && !strings.Contains(h.Technique, "(+ ") {
+		return fmt.Sprintf("%d inner links in a %s", inner, h.Technique)
+	}
 	return ""
+}
+
+// innerLinks counts the links of a step's inner chains.
+func innerLinks(h *explainer.Hint) int {
+	n := 0
+	for _, l := range h.Step.Links {
+		if l.Parent != 0 {
+			n++
+		}
+	}
+	return n
 }
