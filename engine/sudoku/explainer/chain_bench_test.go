@@ -43,3 +43,17 @@ func BenchmarkRateTop1465(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRateHardest rates forum_hardest_1106 (the hardest puzzles known
+// in 2011, ER 9.7-11.9), one puzzle per op, one thread (needs ../shared).
+func BenchmarkRateHardest(b *testing.B) {
+	gs := puzzles(b, "data/sudoku/forum_hardest_1106.txt", 0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := gs[i%len(gs)]
+		r := explainer.Rate(&g, explainer.Options{})
+		if r.Err != nil {
+			b.Log(r.Err)
+		}
+	}
+}

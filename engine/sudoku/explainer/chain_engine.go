@@ -136,6 +136,8 @@ type chainer struct {
 	lastGrid     Grid
 	haveLast     bool
 	todo         []int32
+	kept         []int32
+	snapIdx      [numPots]int32
 	stamp        [numPots]uint32
 	gen          uint32
 	best         candidate

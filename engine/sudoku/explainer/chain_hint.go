@@ -77,11 +77,7 @@ func (a *candidate) less(b *candidate) bool {
 // parents breadth first and expanding each potential once, the first node
 // met for it (as the reference counts them).
 func (c *chainer) ancestors(n int32) int {
-	c.gen++
-	if c.gen == 0 {
-		c.stamp = [numPots]uint32{}
-		c.gen = 1
-	}
+	c.nextGen()
 	todo := append(c.todo[:0], n)
 	defer func() { c.todo = todo[:0] }()
 	count := 0
@@ -96,6 +92,15 @@ func (c *chainer) ancestors(n int32) int {
 		todo = append(todo, c.ar.parents(x)...)
 	}
 	return count
+}
+
+// nextGen starts a new walk over the stamp array (clearing it on wrap).
+func (c *chainer) nextGen() {
+	c.gen++
+	if c.gen == 0 {
+		c.stamp = [numPots]uint32{}
+		c.gen = 1
+	}
 }
 
 // offer rates cand and keeps it when it beats the best so far; the best's
@@ -194,28 +199,31 @@ func (c *chainer) takeSnapshot(cand *candidate, flat int) *snapshot {
 	}
 	for _, t := range cand.targets {
 		// breadth first, one node per potential in this chain
-		idx := map[pot]int{}
-		order := []int32{t}
-		var kept []int32
+		c.nextGen()
+		gen := c.gen
+		order := append(c.todo[:0], t)
+		kept := c.kept[:0]
 		for i := 0; i < len(order); i++ {
 			x := order[i]
 			p := c.ar.nodes[x].p
-			if _, seen := idx[p]; seen {
+			if c.stamp[p] == gen {
 				continue
 			}
-			idx[p] = -1
+			c.stamp[p] = gen
+			c.snapIdx[p] = int32(len(s.nodes) + len(kept))
 			kept = append(kept, x)
 			order = append(order, c.ar.parents(x)...)
 		}
+		c.todo, c.kept = order[:0], kept
 		base := len(s.nodes)
-		for i, x := range kept {
-			idx[c.ar.nodes[x].p] = base + i
-		}
 		for _, x := range kept {
 			nd := c.ar.nodes[x]
 			sn := snode{p: nd.p, cause: nd.cause}
-			for _, q := range c.ar.parents(x) {
-				sn.parents = append(sn.parents, idx[c.ar.nodes[q].p])
+			if ps := c.ar.parents(x); len(ps) > 0 {
+				sn.parents = make([]int, len(ps))
+				for i, q := range ps {
+					sn.parents[i] = int(c.snapIdx[c.ar.nodes[q].p])
+				}
 			}
 			if nd.nested > 0 {
 				sn.nested = c.nested[nd.nested-1]
@@ -238,7 +246,7 @@ func (c *chainer) nestedComplexity(targets []int32) int {
 	var seen []*snapshot
 	total := 0
 	for _, t := range targets {
-		c.gen++
+		c.nextGen()
 		todo := append(c.todo[:0], t)
 		for i := 0; i < len(todo); i++ {
 			x := todo[i]

@@ -132,51 +132,97 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 }
 
 // forcing spreads from one assumption and collects the nodes where it
-// reaches its own negation.
+// reaches its own negation. Potentials already known make no node.
 func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []int32 {
 	qOn := append(c.qOn[:0], toOn.node...)
 	qOff := append(c.qOff[:0], toOff.node...)
-	has := func(q pot) bool {
-		for _, n := range out {
-			if c.ar.nodes[n].p == q {
-				return true
-			}
-		}
-		return false
-	}
+	found := false // the negation is reached once at most per spread
+	work := 0
 	for len(qOn) > 0 || len(qOff) > 0 {
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			c.buf = c.buf[:0]
-			c.onToOff(pn, y)
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
-				if q.flip() == src && !has(q) {
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			try := func(q pot, why cause) {
+				hit := !found && q.flip() == src
+				if !hit && toOff.has(q) {
+					return
+				}
+				n := c.ar.add(q, why)
+				c.ar.addParent(n, pn)
+				work++
+				if hit {
+					found = true
 					out = append(out, n)
 				}
 				if !toOff.has(q) {
-					qOff = append(qOff, n)
 					toOff.put(q, n)
+					qOff = append(qOff, n)
+				}
+			}
+			if y {
+				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+					try(mkPot(cell, trailing(m)+1, false), causeCell)
+				}
+			}
+			hs := cellHouses[cell]
+			for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
+				try(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox)
+			}
+			for k := 0; k < 2; k++ {
+				h := hs[k]
+				for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
+					try(mkPot(int(houses[h][trailing(m)]), d, false), houseCause(int(h)))
 				}
 			}
 		}
 		qOn = qOn[:0]
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			c.buf = c.buf[:0]
-			c.offToOn(pn, y, true)
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
-				if q.flip() == src && !has(q) {
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			var batch [4]pot
+			nb := 0
+			try := func(q pot, why cause) {
+				for _, b := range batch[:nb] {
+					if b == q {
+						return
+					}
+				}
+				batch[nb] = q
+				nb++
+				hit := !found && q.flip() == src
+				if !hit && toOn.has(q) {
+					return
+				}
+				n := c.ar.add(q, why)
+				c.ar.addParent(n, pn)
+				work++
+				if hit {
+					found = true
 					out = append(out, n)
 				}
 				if !toOn.has(q) {
-					qOn = append(qOn, n)
 					toOn.put(q, n)
+					qOn = append(qOn, n)
+				}
+			}
+			if y && popcount(c.cur.Cand[cell]) == 2 {
+				try(mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell)
+			}
+			hs := cellHouses[cell]
+			ix := cellIdx[cell]
+			for _, k := range [3]int{2, 0, 1} {
+				h := int(hs[k])
+				m := c.basePos[h][d-1] &^ (1 << ix[k])
+				if m != 0 && m&(m-1) == 0 {
+					try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h))
 				}
 			}
 		}
 		qOff = qOff[:0]
+		c.charge(work + 1)
+		work = 0
 	}
 	c.qOn, c.qOff = qOn, qOff
 	return out
