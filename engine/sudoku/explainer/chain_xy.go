@@ -94,17 +94,36 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 	qOn := append(c.qOn[:0], toOn.node...)
 	qOff := c.qOff[:0]
 	length := 0
+	work := 0
 	for len(qOn) > 0 || len(qOff) > 0 {
 		length++
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			c.buf = c.buf[:0]
-			c.onToOff(pn, y)
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
-				if !c.isAncestor(pn, q) {
-					qOff = append(qOff, n)
-					toOff.put(q, n)
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			try := func(q pot, why cause) {
+				if c.isAncestor(pn, q) {
+					return
+				}
+				n := c.ar.add(q, why)
+				c.ar.addParent(n, pn)
+				work++
+				qOff = append(qOff, n)
+				toOff.put(q, n)
+			}
+			if y {
+				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+					try(mkPot(cell, trailing(m)+1, false), causeCell)
+				}
+			}
+			hs := cellHouses[cell]
+			for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
+				try(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox)
+			}
+			for k := 0; k < 2; k++ {
+				h := hs[k]
+				for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
+					try(mkPot(int(houses[h][trailing(m)]), d, false), houseCause(int(h)))
 				}
 			}
 		}
@@ -112,11 +131,26 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 		length++
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			c.buf = c.buf[:0]
-			c.offToOn(pn, y, x)
-			for _, n := range c.buf {
-				q := c.ar.nodes[n].p
-				if length >= 4 && q == src {
+			p := c.ar.nodes[pn].p
+			cell, d := p.cell(), p.digit()
+			var batch [4]pot
+			nb := 0
+			try := func(q pot, why cause) {
+				for _, b := range batch[:nb] {
+					if b == q {
+						return
+					}
+				}
+				batch[nb] = q
+				nb++
+				hit := length >= 4 && q == src
+				if !hit && toOn.has(q) {
+					return
+				}
+				n := c.ar.add(q, why)
+				c.ar.addParent(n, pn)
+				work++
+				if hit {
 					out = append(out, n)
 				}
 				if !toOn.has(q) {
@@ -124,8 +158,24 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 					toOn.put(q, n)
 				}
 			}
+			if y && popcount(c.cur.Cand[cell]) == 2 {
+				try(mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell)
+			}
+			if x {
+				hs := cellHouses[cell]
+				ix := cellIdx[cell]
+				for _, k := range [3]int{2, 0, 1} {
+					h := int(hs[k])
+					m := c.basePos[h][d-1] &^ (1 << ix[k])
+					if m != 0 && m&(m-1) == 0 {
+						try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h))
+					}
+				}
+			}
 		}
 		qOff = qOff[:0]
+		c.charge(work + 1)
+		work = 0
 	}
 	c.qOn, c.qOff = qOn, qOff
 	return out
