@@ -1,7 +1,6 @@
 package explainer
 
 import (
-	"errors"
 	"fmt"
 
 	"pencilbox/engine"
@@ -230,8 +229,6 @@ func kindName(k ChainKind) string {
 	}
 	return "chains"
 }
-
-var errNoHint = errors.New("no hint")
 
 // getSet takes a cleared set from the pool.
 func (c *chainer) getSet() *potSet {

@@ -134,8 +134,6 @@ func (s *potSet) put(p pot, n int32) {
 	s.at[p] = int32(len(s.order))
 }
 
-func (s *potSet) len() int { return len(s.order) }
-
 // copyFrom makes s an ordered copy of o.
 func (s *potSet) copyFrom(o *potSet) {
 	s.clear()

@@ -65,6 +65,34 @@ func (c *chainer) unary(p pot, y, x bool) {
 	}
 }
 
+// xyKey is the sort key of a chain or cycle by its link kinds.
+func xyKey(x, y bool) int {
+	switch {
+	case x && y:
+		return 4
+	case y:
+		return 3
+	}
+	return 2
+}
+
+// canBeat reports whether a hint of this base, complexity and sort key
+// would be taken before the best so far (a deeper one of the same search
+// never is: the length bonus only grows).
+func (c *chainer) canBeat(base float64, cplx, key int) bool {
+	if !c.haveBest {
+		return true
+	}
+	d := base + lengthBonus(cplx)
+	if d != c.best.diff {
+		return d < c.best.diff
+	}
+	if cplx != c.best.cplx {
+		return cplx < c.best.cplx
+	}
+	return key < c.best.sortKey
+}
+
 // targetElim is the effect of concluding t: its cell's other candidates go
 // when t is on, t's candidate when t is off.
 func (c *chainer) targetElim(t pot, out []engine.Mark) []engine.Mark {
@@ -95,7 +123,16 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 	qOff := c.qOff[:0]
 	length := 0
 	work := 0
+	base, key := 6.5, xyKey(x, y)
+	if x && y {
+		base = 7.0
+	}
 	for len(qOn) > 0 || len(qOff) > 0 {
+		// a cycle found in the next off phase has complexity length+2 at
+		// least (and more later): stop when it could no longer win
+		if !c.all && !c.canBeat(base, length+2, key) {
+			break
+		}
 		length++
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
@@ -188,7 +225,25 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 	qOff := append(c.qOff[:0], toOff.node...)
 	found := false // the negation is reached once at most per spread
 	work := 0
+	base, key := 6.6, xyKey(true, y)
+	if y {
+		base = 7.0
+	}
+	// every node of a phase is one step deeper than its parents, and a
+	// static chain's complexity is its depth plus one: stop when a chain
+	// found in the next phase could no longer win
+	depth := -1
+	deeper := func(n int) bool {
+		if n == 0 {
+			return true
+		}
+		depth++
+		return c.all || c.canBeat(base, depth+2, key)
+	}
 	for len(qOn) > 0 || len(qOff) > 0 {
+		if !deeper(len(qOn)) {
+			break
+		}
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
 			p := c.ar.nodes[pn].p
@@ -227,6 +282,9 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 			}
 		}
 		qOn = qOn[:0]
+		if !deeper(len(qOff)) {
+			break
+		}
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
 			p := c.ar.nodes[pn].p
