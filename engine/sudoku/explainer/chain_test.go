@@ -2,6 +2,7 @@ package explainer_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -194,4 +195,27 @@ func innerLinks(h *explainer.Hint) int {
 		}
 	}
 	return n
+}
+
+// TestChainWorkLimit: a nested search stopped by its work limit reports
+// engine.ErrWorkLimit and no hint; with room it finds serate's hint.
+func TestChainWorkLimit(t *testing.T) {
+	p, err := sudoku.ParseLine("........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := explainer.NewGrid(&p)
+	cs := explainer.Chains{Limit: 100_000}
+	h, ok, err := cs.Find(explainer.NestedChains3, &g)
+	if !errors.Is(err, engine.ErrWorkLimit) || ok || h.Technique != "" {
+		t.Fatalf("limit 100000: got %v, %v, %q; want the work limit", ok, err, h.Technique)
+	}
+	if cs.Work() <= 100_000 {
+		t.Errorf("work %d, want past the limit", cs.Work())
+	}
+	cs.Limit = 0
+	h, ok, err = cs.Find(explainer.NestedChains3, &g)
+	if err != nil || !ok || explainer.FormatRating(h.Difficulty) != "10.7" {
+		t.Fatalf("no limit: got %v, %v, %s %s; want 10.7", ok, err, explainer.FormatRating(h.Difficulty), h.Technique)
+	}
 }
