@@ -43,10 +43,43 @@ type agreement struct {
 	diffs                            []string
 }
 
+// slotFloor gives, for each place of serate's order that has no hinter
+// yet, the lowest difficulty its hints can have: a path to an ER at or
+// above it may need that technique.
+var slotFloor = []struct {
+	order int
+	floor float64
+}{
+	{explainer.OrderHiddenSingle, 1.0}, {explainer.OrderDirectPointing, 1.7}, {explainer.OrderDirectHiddenPair, 2.0},
+	{explainer.OrderNakedSingle, 2.3}, {explainer.OrderDirectHiddenTriplet, 2.5}, {explainer.OrderPointing, 2.6},
+	{explainer.OrderNakedPair, 3.0}, {explainer.OrderXWing, 3.2}, {explainer.OrderHiddenPair, 3.4},
+	{explainer.OrderNakedTriplet, 3.6}, {explainer.OrderSwordfish, 3.8}, {explainer.OrderHiddenTriplet, 4.0},
+	{explainer.OrderXYWing, 4.2}, {explainer.OrderXYZWing, 4.4}, {explainer.OrderUniqueLoops, 4.5},
+	{explainer.OrderNakedQuad, 5.0}, {explainer.OrderJellyfish, 5.2}, {explainer.OrderHiddenQuad, 5.4},
+	{explainer.OrderBUG, 5.6}, {explainer.OrderAlignedPair, 6.2}, {explainer.OrderForcingChains, 6.5},
+	{explainer.OrderAlignedTriplet, 7.5}, {explainer.OrderNishio, 7.5}, {explainer.OrderMultipleChains, 8.0},
+	{explainer.OrderDynamicChains, 8.5}, {explainer.OrderDynamicPlus, 9.0}, {explainer.OrderNested, 9.5},
+}
+
+// missing names the first technique slot without a hinter that a path to
+// serate's ER may need, or "" when every one is there.
+func missing(r seRow) string {
+	er, _ := strconv.ParseFloat(r.er, 64)
+	for _, s := range slotFloor {
+		if s.floor <= er+1e-9 && !explainer.Registered(s.order) {
+			return fmt.Sprintf("order %d", s.order)
+		}
+	}
+	if !explainer.Known(r.technique) {
+		return r.technique
+	}
+	return ""
+}
+
 func check(t testing.TB, rows []seRow) agreement {
 	a := agreement{bands: map[int][3]int{}}
 	for _, r := range rows {
-		if !explainer.Known(r.technique) {
+		if missing(r) != "" {
 			a.skipped++
 			continue
 		}
@@ -87,7 +120,7 @@ func check(t testing.TB, rows []seRow) agreement {
 
 func (a agreement) report() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "rated %d (skipped %d whose hardest technique has no hinter yet): ER equal %d, within 0.2 %d, EP equal %d, ED equal %d\n",
+	fmt.Fprintf(&sb, "rated %d (skipped %d whose path may need a technique with no hinter yet): ER equal %d, within 0.2 %d, EP equal %d, ED equal %d\n",
 		a.rated, a.skipped, a.er, a.er02, a.ep, a.ed)
 	fmt.Fprintf(&sb, "| ER band | puzzles | ER equal | within 0.2 |\n|---|---|---|---|\n")
 	for b := 1; b <= 12; b++ {

@@ -99,6 +99,16 @@ func Known(technique string) bool {
 	return false
 }
 
+// Registered reports whether a hinter holds the given order slot.
+func Registered(order int) bool {
+	for _, r := range registry {
+		if r.order == order {
+			return true
+		}
+	}
+	return false
+}
+
 // Options choose what Rate does.
 type Options struct {
 	Steps     bool  // build the step log (sentences and drawings)

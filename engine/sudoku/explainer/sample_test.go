@@ -38,7 +38,7 @@ func TestSerateSample(t *testing.T) {
 	a := check(t, readSample(t))
 	t.Log("\n" + a.report())
 	if a.skipped > 0 {
-		t.Logf("%d of 200 skipped: their hardest technique is not implemented yet", a.skipped)
+		t.Logf("%d of 200 skipped: their path may need a technique not implemented yet", a.skipped)
 	}
 	for _, d := range a.diffs {
 		t.Error(d)
