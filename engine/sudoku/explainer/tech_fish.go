@@ -86,6 +86,27 @@ func fish(n int) Hinter {
 	})
 }
 
+// housesText names a set of houses: "rows 2 and 7", "columns 1, 4 and 8".
+func housesText(m uint32) string {
+	var kinds [3][]string
+	for h := 0; h < 27; h++ {
+		if m&(1<<h) != 0 {
+			kinds[h/9] = append(kinds[h/9], fmt.Sprint(h%9+1))
+		}
+	}
+	var parts []string
+	for k, xs := range kinds {
+		switch len(xs) {
+		case 0:
+		case 1:
+			parts = append(parts, [3]string{"row ", "column ", "box "}[k]+xs[0])
+		default:
+			parts = append(parts, [3]string{"rows ", "columns ", "boxes "}[k]+andList(xs))
+		}
+	}
+	return andList(parts)
+}
+
 func housesOf(m uint32) []string {
 	var hs []string
 	for h := 0; h < 27; h++ {
@@ -107,8 +128,8 @@ func fishStep(g *Grid, name string, d int, bm, cm uint32) engine.Step {
 	}
 	base, cover := housesOf(bm), housesOf(cm)
 	return engine.Step{
-		Sentence: fmt.Sprintf("%s on %d in %s: every %d there lies in %s, which lose %d elsewhere.",
-			name, d, andList(base), d, andList(cover), d),
+		Sentence: fmt.Sprintf("%s on %d in %s: every %d there lies in %s, so %s lose %d elsewhere.",
+			name, d, housesText(bm), d, housesText(cm), housesText(cm), d),
 		Pattern: cells, Digits: []int{d}, Base: base, Cover: cover,
 		Houses: append(append([]string{}, base...), cover...),
 	}

@@ -68,7 +68,7 @@ func wing(xyz bool) Hinter {
 					h := Hint{Technique: name, Difficulty: diff, Eliminate: el}
 					if c.Steps {
 						h.Step = engine.Step{
-							Sentence: fmt.Sprintf("%s: pivot %s (%s) with pincers %s (%s) and %s (%s): whichever digit the pivot takes, %d ends up in %s, so cells that see %s lose %d.",
+							Sentence: fmt.Sprintf("%s with pivot %s (%s) and pincers %s (%s) and %s (%s): whichever digit the pivot takes, %d ends up in %s, so cells that see %s lose %d.",
 								name, cellName(pivot), digitsText(pv), cellName(int(a)), digitsText(av), cellName(int(b)), digitsText(bv),
 								d, wingWhere(xyz), wingSeen(xyz), d),
 							Pattern: []int{pivot, int(a), int(b)},

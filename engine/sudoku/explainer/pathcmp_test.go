@@ -1,0 +1,136 @@
+package explainer_test
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pencilbox/engine/sudoku"
+	"pencilbox/engine/sudoku/explainer"
+)
+
+// serateStep is one applied hint of serate's path (its --after='%r%t%s'
+// output): the difficulty and the hint's text, which starts with the
+// technique's name.
+type serateStep struct{ rating, text string }
+
+// readSeratePaths reads serate's output for --format='%g%t...' with
+// --after='%r%t%s': each puzzle's steps, then the puzzle's line.
+func readSeratePaths(t *testing.T, path string) (puzzles []string, paths [][]serateStep) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cur []serateStep
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		l := sc.Text()
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.SplitN(l, "\t", 2)
+		if len(f[0]) >= 81 {
+			puzzles = append(puzzles, f[0])
+			paths = append(paths, cur)
+			cur = nil
+			continue
+		}
+		if len(f) != 2 {
+			t.Fatalf("%s: bad line %q", path, l)
+		}
+		cur = append(cur, serateStep{f[0], f[1]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return puzzles, paths
+}
+
+func stepName(text string) string {
+	if i := strings.Index(text, ": "); i >= 0 {
+		return text[:i]
+	}
+	return text
+}
+
+// comparePaths follows serate's path step by step: each of our hints
+// must be serate's (same technique, difficulty and cell named first) until
+// serate applies a technique we have no hinter for.
+func comparePaths(t *testing.T, puzzles []string, paths [][]serateStep) (steps, agreed int) {
+	for i, p := range puzzles {
+		g, err := sudoku.ParseLine(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := explainer.NewGrid(&g)
+		c := explainer.Context{Steps: true, Limit: explainer.DefaultWorkLimit}
+		for k, st := range paths[i] {
+			name := stepName(st.text)
+			if !explainer.Known(name) {
+				break
+			}
+			steps++
+			h, ok := explainer.Next(&s, &c)
+			if !ok {
+				t.Errorf("%s step %d: serate %s %q, ours none", p, k+1, st.rating, st.text)
+				break
+			}
+			if h.Technique != name || explainer.FormatRating(h.Difficulty) != st.rating || !sameTarget(&h, st.text) {
+				t.Errorf("%s step %d: serate %s %q, ours %s %s %q", p, k+1, st.rating, st.text, explainer.FormatRating(h.Difficulty), h.Technique, h.Step.Sentence)
+				break
+			}
+			agreed++
+			explainer.Apply(&s, &h)
+		}
+	}
+	return steps, agreed
+}
+
+var cellToken = regexp.MustCompile(`r[1-9]c[1-9]`)
+
+// sameTarget: every cell serate's text names is a cell of our pattern or
+// our placement (serate names the pattern's cells, or the placed cell).
+func sameTarget(h *explainer.Hint, text string) bool {
+	ours := map[string]bool{}
+	for _, c := range h.Step.Pattern {
+		ours[sudoku.CellName(c)] = true
+	}
+	for _, m := range h.Place {
+		ours[sudoku.CellName(m.Cell)] = true
+	}
+	for _, tok := range cellToken.FindAllString(text, -1) {
+		if !ours[tok] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSeratePaths compares our path with serate's on the committed paths
+// (serate's own step output for a sample of hard puzzles): every step up to
+// serate's first chain must be the same hint.
+func TestSeratePaths(t *testing.T) {
+	puzzles, paths := readSeratePaths(t, "testdata/serate_paths.txt")
+	steps, agreed := comparePaths(t, puzzles, paths)
+	t.Logf("%d puzzles: %d of %d basic steps equal serate's", len(puzzles), agreed, steps)
+	if steps == 0 {
+		t.Fatal("no step compared")
+	}
+}
+
+// TestSeratePathsFile does the same on a file named by
+// PENCILBOX_SERATE_PATHS (made by running serate with --after='%r%t%s').
+func TestSeratePathsFile(t *testing.T) {
+	path := os.Getenv("PENCILBOX_SERATE_PATHS")
+	if path == "" {
+		t.Skip("set PENCILBOX_SERATE_PATHS to a serate path output to compare")
+	}
+	puzzles, paths := readSeratePaths(t, path)
+	steps, agreed := comparePaths(t, puzzles, paths)
+	t.Logf("%d puzzles: %d of %d basic steps equal serate's", len(puzzles), agreed, steps)
+}
