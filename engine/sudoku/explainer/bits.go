@@ -104,3 +104,50 @@ func combos(k, n int, f func(m uint16) bool) {
 		v = r | ((v^r)>>2)/s
 	}
 }
+
+// placeTable holds, for every house and digit, the mask of the house's
+// cells (bit i for the i-th) that may hold the digit. Hinters build it
+// once per search instead of scanning a house per question.
+type placeTable [27][9]uint16
+
+// cellSlot gives each cell's index inside its row, column and box.
+// (Computed from the cell's row and column: package variables are set
+// before grid.go's init fills houses.)
+var cellSlot = func() (s [81][3]uint8) {
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		s[c] = [3]uint8{uint8(col), uint8(r), uint8(r%3*3 + col%3)}
+	}
+	return
+}()
+
+func (g *Grid) places(t *placeTable) {
+	*t = placeTable{}
+	for c := 0; c < 81; c++ {
+		m := g.Cand[c]
+		if m == 0 {
+			continue
+		}
+		hs, sl := &cellHouses[c], &cellSlot[c]
+		r, col, b := uint16(1)<<sl[0], uint16(1)<<sl[1], uint16(1)<<sl[2]
+		for ; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			t[hs[0]][d] |= r
+			t[hs[1]][d] |= col
+			t[hs[2]][d] |= b
+		}
+	}
+}
+
+// empties counts the empty cells of every house.
+func (g *Grid) empties(e *[27]int8) {
+	*e = [27]int8{}
+	for c := 0; c < 81; c++ {
+		if g.Value[c] == 0 {
+			hs := &cellHouses[c]
+			e[hs[0]]++
+			e[hs[1]]++
+			e[hs[2]]++
+		}
+	}
+}

@@ -27,6 +27,8 @@ func fish(n int) Hinter {
 		for _, v := range g.Value {
 			placed[v]++
 		}
+		var t placeTable
+		g.places(&t)
 		for _, base := range [2]int{9, 0} {
 			cover := 9 - base
 			stop := false
@@ -39,7 +41,7 @@ func fish(n int) Hinter {
 					var union uint16
 					ok := true
 					for m := sel; m != 0; m &= m - 1 {
-						p := g.positions(base+lowDigit(m)-1, bit)
+						p := t[base+lowDigit(m)-1][d-1]
 						if count(p) < 2 {
 							ok = false
 							break

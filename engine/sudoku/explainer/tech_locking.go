@@ -34,13 +34,12 @@ var lockingPairs = [4][2]int{{18, 9}, {18, 0}, {9, 18}, {0, 18}}
 // forEachLock calls f for every digit confined, in base house b1, to the
 // cells b1 shares with cover house b2, in serate's order (pair of house
 // types, then digit, then base, then cover), until f returns false.
-func forEachLock(g *Grid, f func(d, b1, b2 int) bool) {
+func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 	for _, pair := range lockingPairs {
 		for d := 1; d <= 9; d++ {
-			bit := uint16(1) << (d - 1)
 			for i1 := 0; i1 < 9; i1++ {
 				b1 := pair[0] + i1
-				pos := g.positions(b1, bit)
+				pos := t[b1][d-1]
 				if count(pos) < 2 {
 					continue
 				}
@@ -70,7 +69,9 @@ func forEachLock(g *Grid, f func(d, b1, b2 int) bool) {
 // cells.
 func locking(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
-	forEachLock(g, func(d, b1, b2 int) bool {
+	var t placeTable
+	g.places(&t)
+	forEachLock(g, &t, func(d, b1, b2 int) bool {
 		bit := uint16(1) << (d - 1)
 		var el []engine.Mark
 		for _, x := range houses[b2] {
@@ -116,14 +117,15 @@ func lockingStep(g *Grid, d, b1, b2 int, el []engine.Mark) engine.Step {
 // digit; the other eliminations are not applied.
 func directLocking(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
-	forEachLock(g, func(d, b1, b2 int) bool {
-		bit := uint16(1) << (d - 1)
+	var t placeTable
+	g.places(&t)
+	forEachLock(g, &t, func(d, b1, b2 int) bool {
 		first := b1 / 9 * 9
 		for b3 := first; b3 < first+9; b3++ {
 			if b3 == b1 || !crosses(b3, b2) {
 				continue
 			}
-			pos := g.positions(b3, bit)
+			pos := t[b3][d-1]
 			if count(pos) < 2 {
 				continue
 			}

@@ -16,15 +16,19 @@ func init() {
 // (1.2), then in a column or row (1.5); boxes before columns before rows.
 func hiddenSingles(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
+	var t placeTable
+	var e [27]int8
+	g.places(&t)
+	g.empties(&e)
 	for pass := 0; pass < 2; pass++ {
 		alone := pass == 0
 		for _, h := range serateHouses {
-			isAlone := g.empty(h) == 1
+			isAlone := e[h] == 1
 			if isAlone != alone {
 				continue
 			}
 			for d := 1; d <= 9; d++ {
-				pos := g.positions(h, 1<<(d-1))
+				pos := t[h][d-1]
 				if count(pos) != 1 {
 					continue
 				}

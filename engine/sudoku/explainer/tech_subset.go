@@ -28,12 +28,26 @@ func nakedSet(n int) Hinter {
 	name := "Naked " + setNames[n]
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
+		var e [27]int8
+		g.empties(&e)
 		for _, h := range serateHouses {
-			if g.empty(h) < 2*n {
+			if int(e[h]) < 2*n {
+				continue
+			}
+			var ok uint16 // cells with two or more candidates
+			for i, x := range houses[h] {
+				if count(g.Cand[x]) >= 2 {
+					ok |= 1 << i
+				}
+			}
+			if count(ok) < n {
 				continue
 			}
 			stop := false
 			combos(n, 9, func(sel uint16) bool {
+				if sel&^ok != 0 {
+					return true
+				}
 				var union uint16
 				for m := sel; m != 0; m &= m - 1 {
 					cm := g.Cand[houses[h][lowDigit(m)-1]]
@@ -94,11 +108,24 @@ func digitSlice(m uint16) []int {
 
 // hiddenTuple calls f with every n digits of house h that fit, between
 // them, in exactly n cells (each digit in two or more), in serate's order.
-func hiddenTuple(g *Grid, h, n int, f func(digits, cells uint16) bool) {
+func hiddenTuple(t *placeTable, h, n int, f func(digits, cells uint16) bool) {
+	// Digits with fewer than two places cannot be part of the tuple.
+	var ok uint16
+	for d := 0; d < 9; d++ {
+		if count(t[h][d]) >= 2 {
+			ok |= 1 << d
+		}
+	}
+	if count(ok) < n {
+		return
+	}
 	combos(n, 9, func(ds uint16) bool {
+		if ds&^ok != 0 {
+			return true
+		}
 		var union uint16
 		for m := ds; m != 0; m &= m - 1 {
-			p := g.positions(h, m&-m)
+			p := t[h][lowDigit(m)-1]
 			if count(p) < 2 {
 				return true
 			}
@@ -118,12 +145,16 @@ func hiddenSet(n int) Hinter {
 	name := "Hidden " + setNames[n]
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
+		var t placeTable
+		var e [27]int8
+		g.places(&t)
+		g.empties(&e)
 		for _, h := range serateHouses {
-			if g.empty(h) <= 2*n {
+			if int(e[h]) <= 2*n {
 				continue
 			}
 			stop := false
-			hiddenTuple(g, h, n, func(ds, pos uint16) bool {
+			hiddenTuple(&t, h, n, func(ds, pos uint16) bool {
 				var el []engine.Mark
 				var cells []int
 				for m := pos; m != 0; m &= m - 1 {
@@ -165,18 +196,22 @@ func directHidden(n int) Hinter {
 	name := "Direct Hidden " + setNames[n]
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
+		var t placeTable
+		var e [27]int8
+		g.places(&t)
+		g.empties(&e)
 		for _, h := range serateHouses {
-			if e := g.empty(h); e <= n {
+			if int(e[h]) <= n {
 				continue
 			}
 			stop := false
-			hiddenTuple(g, h, n, func(ds, pos uint16) bool {
+			hiddenTuple(&t, h, n, func(ds, pos uint16) bool {
 				for d := 1; d <= 9; d++ {
 					bit := uint16(1) << (d - 1)
 					if ds&bit != 0 {
 						continue
 					}
-					p := g.positions(h, bit)
+					p := t[h][d-1]
 					if count(p) < 2 || count(p&^pos) != 1 {
 						continue
 					}
