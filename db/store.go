@@ -232,8 +232,19 @@ func reindex(ctx context.Context, x execer, id int64) error {
 	return nil
 }
 
-// SetTags replaces the tags of puzzle id.
+// SetTags replaces the tags of puzzle id. Tags outside the library's
+// limits (pencilbox.CheckTags) are refused, nothing changed.
 func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
+	var clean []string
+	for _, t := range tags {
+		if t = strings.TrimSpace(t); t != "" {
+			clean = append(clean, t)
+		}
+	}
+	if err := pencilbox.CheckTags(clean); err != nil {
+		return fmt.Errorf("set tags of puzzle %d: %w", id, err)
+	}
+	tags = clean
 	defer d.plans.changed()
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {

@@ -103,7 +103,23 @@ func (reg Registry) Detect(head []byte) (Format, error) {
 			}
 		}
 	}
-	return Format{}, fmt.Errorf("format not recognised (use --format; known: %s)", reg.names())
+	return Format{}, &UnknownFormatError{Known: reg.names()}
+}
+
+// UnknownFormatError is Detect's answer for an input no format
+// recognises: it names the formats read, and how to name one (How:
+// "use --format" on the command line; the web admin says its own).
+type UnknownFormatError struct {
+	Known string // the format names, comma-separated
+	How   string // "" = "use --format"
+}
+
+func (e *UnknownFormatError) Error() string {
+	how := e.How
+	if how == "" {
+		how = "use --format"
+	}
+	return fmt.Sprintf("format not recognised (%s; known: %s)", how, e.Known)
 }
 
 // HeadSize is how many bytes Open peeks at for detection.

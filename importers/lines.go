@@ -165,7 +165,9 @@ func ForLines(r io.Reader, emit func(Record) error, fn func(n int, line []byte) 
 }
 
 // TagsComment reads a "# tags: a b c" comment line (tags separated by
-// blanks or commas; at most 64 tags of 64 bytes).
+// blanks or commas). The tags are kept as written: the import checks them
+// against the library's limits and rejects, with its line, a record whose
+// tags break them.
 func TagsComment(line []byte) ([]string, bool) {
 	t := bytes.TrimLeft(line, " \t")
 	t = bytes.TrimLeft(bytes.TrimPrefix(t, []byte("#")), " \t")
@@ -175,9 +177,7 @@ func TagsComment(line []byte) ([]string, bool) {
 	}
 	var out []string
 	for _, f := range bytes.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' }) {
-		if len(f) <= 64 && len(out) < 64 {
-			out = append(out, string(f))
-		}
+		out = append(out, string(f))
 	}
 	return out, true
 }

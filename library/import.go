@@ -56,6 +56,9 @@ type Options struct {
 	// OnBatch is called after each committed batch with the job so far
 	// (the web admin's live progress); nil = none.
 	OnBatch func(pencilbox.Job)
+	// ChooseFormat says how to name a format when one is not recognised
+	// ("" = "use --format", the command line's way).
+	ChooseFormat string
 }
 
 // item is one record on its way through the pipeline.
@@ -105,7 +108,15 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 	if opts.Errors == nil {
 		opts.Errors = io.Discard
 	}
+	if err := pencilbox.CheckTags(opts.Tags); err != nil {
+		return pencilbox.Job{}, fmt.Errorf("the tags to add: %w", err)
+	}
 	job := pencilbox.Job{Source: opts.Source, Format: opts.Format, Started: time.Now()}
+	// Nothing is written to a database that check and export would find
+	// damaged: more writes could only lose more.
+	if err := store.QuickCheck(ctx); err != nil {
+		return job, err
+	}
 	var total int64
 	for _, in := range inputs {
 		job.Files = append(job.Files, in.Name)
@@ -201,6 +212,9 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 			f, br, err := importers.Open(r, reg, opts.Format)
 			if errors.Is(err, importers.ErrEmpty) {
 				continue
+			}
+			if ufe := (*importers.UnknownFormatError)(nil); errors.As(err, &ufe) && opts.ChooseFormat != "" {
+				ufe.How = opts.ChooseFormat
 			}
 			if err != nil {
 				if !skip(in, err) {
@@ -355,7 +369,7 @@ loop:
 	}
 	failed := ""
 	if err != nil {
-		failed = err.Error()
+		failed = FailedText(err, store.Path)
 	}
 	if err == nil && len(unreadable) > 0 {
 		err = &unreadableError{files: unreadable}
@@ -386,6 +400,14 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 	if rec.Puzzle == nil {
 		it.bad = "no puzzle in record"
 		return
+	}
+	// The record's own tags (a tags column, a "# tags:" comment, a JSON
+	// list) keep the limits the admin's tag form keeps.
+	if len(rec.Tags) > 0 {
+		if err := pencilbox.CheckTags(append(append([]string(nil), tags...), rec.Tags...)); err != nil {
+			it.bad = err.Error()
+			return
+		}
 	}
 	p := rec.Puzzle
 	canon := p.Canonical()
@@ -441,6 +463,20 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 		it.entry.Tags = append(append([]string(nil), tags...), rec.Tags...)
 	}
 	it.rec = importers.Record{Line: rec.Line} // drop the parsed puzzle early
+}
+
+// FailedText is what a failed job records and shows of err, the error
+// that stopped it: a sentence for the person who ran it (a full disk, a
+// damaged database, a stopped import), never the program's own text, which
+// Import returns for its caller to print or log.
+func FailedText(err error, path string) string {
+	if msg, ok := db.Explain(err, path); ok {
+		return msg
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return "The import was stopped before it finished (cancelled, or the server shut down). What it stored is kept; running it again completes it."
+	}
+	return "The import stopped on an unexpected error; the details went to the server's log (or the import command's output)."
 }
 
 func clean(s string) string {

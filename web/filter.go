@@ -99,17 +99,15 @@ func lastNumberedPage(limit int) int { return (MaxPageOffset-1)/limit + 1 }
 // MaxPageOffset matches.
 func pageReachable(n, limit int) bool { return n >= 1 && n <= lastNumberedPage(limit) }
 
-// splitTags reads "a, b c" into distinct tags.
-func splitTags(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' }) {
-		if t != "" && !seen[t] && len(t) <= 64 {
-			seen[t] = true
-			out = append(out, t)
-		}
+// splitTags reads a tags field ("a, b c") into distinct tags within the
+// library's tag limits (pencilbox.CheckTags), or says which limit a tag
+// breaks (400).
+func splitTags(s string) ([]string, error) {
+	tags := pencilbox.SplitTags(s)
+	if err := pencilbox.CheckTags(tags); err != nil {
+		return nil, userErr(http.StatusBadRequest, "Tags: %v.", err)
 	}
-	return out
+	return tags, nil
 }
 
 // listPage reads f's page for the list and the API. A numbered page past

@@ -2,11 +2,13 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
 	"time"
 
+	"pencilbox/library"
 	"pencilbox/web/model"
 )
 
@@ -17,9 +19,14 @@ type jobTracker struct {
 	mu   sync.Mutex
 	jobs map[int64]*model.Job
 	wg   sync.WaitGroup
+	// logf records an import's own error text: the job shows a sentence
+	// for users (library.FailedText), the log keeps the details.
+	logf func(format string, args ...any)
 }
 
-func newJobTracker() *jobTracker { return &jobTracker{jobs: map[int64]*model.Job{}} }
+func newJobTracker(logf func(format string, args ...any)) *jobTracker {
+	return &jobTracker{jobs: map[int64]*model.Job{}, logf: logf}
+}
 
 // start runs imp on r in a goroutine and returns the job's id once the
 // library has recorded it (or the import's error if it could not start).
@@ -56,8 +63,18 @@ func (t *jobTracker) start(ctx context.Context, imp ImportFunc, r io.Reader, opt
 			return
 		}
 		final.ID, final.Done = id, true
-		if err != nil && final.Failed == "" {
-			final.Failed = err.Error()
+		switch {
+		case err == nil:
+		case errors.Is(err, library.ErrUnreadable):
+			// the reasons are the user's: each input named, and why
+			if final.Failed == "" {
+				final.Failed = err.Error()
+			}
+		default:
+			t.logf("import job %d: %v", id, err)
+			if final.Failed == "" {
+				final.Failed = library.FailedText(err, "")
+			}
 		}
 		t.update(final)
 		// The stored job now says all; forget the live copy a little later

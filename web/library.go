@@ -226,8 +226,9 @@ func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOp
 	}
 	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers,
-		OnStart: func(j pencilbox.Job) { progress(viewJob(j)) },
-		OnBatch: func(j pencilbox.Job) { progress(viewJob(j)) },
+		ChooseFormat: "choose it in the Format menu",
+		OnStart:      func(j pencilbox.Job) { progress(viewJob(j)) },
+		OnBatch:      func(j pencilbox.Job) { progress(viewJob(j)) },
 	})
 	// Rejected records are in the job's counts and errors, not err: err
 	// says the upload could not be read, or the import stopped.

@@ -228,7 +228,11 @@ func (s *Server) setTags(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.cfg.Library.SetTags(c.Request().Context(), id, splitTags(c.FormValue("tags"))); err != nil {
+	tags, err := splitTags(c.FormValue("tags"))
+	if err != nil {
+		return err
+	}
+	if err := s.cfg.Library.SetTags(c.Request().Context(), id, tags); err != nil {
 		return err
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/puzzles/%d", id), "Tags saved.")
@@ -249,10 +253,14 @@ func (s *Server) importPost(c echo.Context) error {
 	if s.cfg.Import == nil {
 		return userErr(http.StatusServiceUnavailable, "Importing is not available on this server.")
 	}
+	tags, err := splitTags(c.FormValue("tags"))
+	if err != nil {
+		return err
+	}
 	opts := model.ImportOptions{
 		Format: strings.TrimSpace(c.FormValue("format")),
 		Source: strings.TrimSpace(c.FormValue("source")),
-		Tags:   splitTags(c.FormValue("tags")),
+		Tags:   tags,
 	}
 	if opts.Format != "" {
 		ok := false
@@ -279,6 +287,9 @@ func (s *Server) importPost(c echo.Context) error {
 	id, err := s.jobs.start(s.ctx, s.cfg.Import, r, opts, cleanup)
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
+		if msg, ok := db.Explain(err, s.dbPath()); ok {
+			return userErr(http.StatusInternalServerError, "The import could not start. %s", msg)
+		}
 		return userErr(http.StatusInternalServerError, "The import could not start; the error was logged.")
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/import/%d", id))
@@ -569,14 +580,21 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 	h := c.Response().Header()
 	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, f.Ext))
 	if stream && !f.Whole {
-		h.Set(echo.HeaderContentType, f.ContentType)
-		c.Response().WriteHeader(http.StatusOK)
-		if _, err := export.Write(c.Request().Context(), c.Response(), src, s.cfg.Kinds, opt); err != nil {
+		// The reply starts with the first byte written: an error before
+		// it (the database failing on the first read) is still an
+		// error page.
+		w := &startOnWrite{c: c, contentType: f.ContentType}
+		if _, err := export.Write(c.Request().Context(), w, src, s.cfg.Kinds, opt); err != nil {
+			if !w.started {
+				h.Del("Content-Disposition")
+				return err
+			}
 			// the download has begun: cut it short so it is not taken
 			// for a whole file
 			s.cfg.Log.Printf("export %s: %v", name, err)
 			panic(http.ErrAbortHandler)
 		}
+		w.start()
 		return nil
 	}
 	var buf bytes.Buffer
@@ -590,6 +608,27 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		return userErr(http.StatusBadRequest, "The export failed: %v.", err)
 	}
 	return c.Blob(http.StatusOK, f.ContentType, buf.Bytes())
+}
+
+// startOnWrite is the reply of a streamed export: its status and type
+// are sent with the first bytes, not before.
+type startOnWrite struct {
+	c           echo.Context
+	contentType string
+	started     bool
+}
+
+func (w *startOnWrite) start() {
+	if !w.started {
+		w.started = true
+		w.c.Response().Header().Set(echo.HeaderContentType, w.contentType)
+		w.c.Response().WriteHeader(http.StatusOK)
+	}
+}
+
+func (w *startOnWrite) Write(p []byte) (int, error) {
+	w.start()
+	return w.c.Response().Write(p)
 }
 
 // exportList exports the library list's filter. A format that holds one

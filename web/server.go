@@ -71,6 +71,9 @@ type Config struct {
 	Import  ImportFunc
 	// Export is the library the export buttons read (nil hides them).
 	Export *db.DB
+	// DBPath names the library's database file in messages about it (a
+	// full disk, a damaged file); default Export's path.
+	DBPath string
 	// MaxUpload bounds a request body (default 64 MiB).
 	MaxUpload int64
 	// SessionTTL is how long a login lasts (default 7 days).
@@ -138,7 +141,7 @@ func New(cfg Config) *Server {
 		e:       echo.New(),
 		users:   db.UserStore{DB: cfg.SQL, R: cfg.ReadSQL},
 		sets:    db.SetStore{DB: cfg.SQL, R: cfg.ReadSQL},
-		jobs:    newJobTracker(),
+		jobs:    newJobTracker(cfg.Log.Printf),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
 		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
 		origins: http.NewCrossOriginProtection(),
@@ -233,6 +236,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		code, msg = http.StatusNotFound, "Not found."
 	default:
 		s.cfg.Log.Printf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
+		// a full disk or a damaged database is the admin's to act on:
+		// say which, and what to do (the log has SQLite's words)
+		if m, ok := db.Explain(err, s.dbPath()); ok {
+			msg = m
+		}
 	}
 	if isAPI(c) {
 		_ = c.JSON(code, map[string]string{"error": msg})
@@ -241,6 +249,17 @@ func (s *Server) handleError(err error, c echo.Context) {
 	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	c.Response().WriteHeader(code)
 	_ = templates.ErrorPage(s.chrome(c, http.StatusText(code), ""), code, msg).Render(c.Request().Context(), c.Response())
+}
+
+// dbPath names the library's database file for messages.
+func (s *Server) dbPath() string {
+	switch {
+	case s.cfg.DBPath != "":
+		return s.cfg.DBPath
+	case s.cfg.Export != nil:
+		return s.cfg.Export.Path
+	}
+	return "(the server's --db)"
 }
 
 func isAPI(c echo.Context) bool {

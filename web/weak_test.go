@@ -1,12 +1,18 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+
+	"pencilbox/db"
+	"pencilbox/internal/damage"
 )
 
 // TestExportRefusesWhatItCannotWrite: a format that cannot hold the
@@ -189,5 +195,108 @@ func TestChunkedPasteTooLarge(t *testing.T) {
 	r := c.do(req)
 	if r.code != http.StatusRequestEntityTooLarge || !strings.Contains(r.body, "1 MiB") {
 		t.Errorf("chunked paste: %d %.300s; want 413 naming 1 MiB", r.code, r.body)
+	}
+}
+
+// TestDamagedDatabasePage: pages over a database SQLite finds malformed
+// answer with a sentence naming the file and how to restore it, not a
+// bare 500; SQLite's text goes to the log only.
+func TestDamagedDatabasePage(t *testing.T) {
+	d := MustOpen(t)
+	path := d.Path
+	d.Close()
+	if err := damage.Table(path, "puzzles"); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	kinds, formats := testKinds()
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Workers: 2}
+	if err := (db.UserStore{DB: d.W}).Add(context.Background(), testUser, testPass); err != nil {
+		t.Fatal(err)
+	}
+	var logged strings.Builder
+	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
+		Import: lib.Import, Export: d, Log: log.New(&logged, "", 0)})
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	e := &testEnv{t: t, srv: srv, lib: lib, db: d, s: s}
+	c := e.client()
+	c.login()
+	for _, p := range []string{"/puzzles", "/api/puzzles", "/export?format=json"} {
+		r := c.get(p)
+		if r.code != 500 || !strings.Contains(r.body, path+" is damaged") || !strings.Contains(r.body, "pencilbox check --db") ||
+			strings.Contains(r.body, "malformed (11)") {
+			t.Errorf("GET %s: %d %.500s", p, r.code, r.body)
+		}
+	}
+	if !strings.Contains(logged.String(), "malformed") {
+		t.Errorf("the log lacks SQLite's words: %q", logged.String())
+	}
+}
+
+// TestImportSaysWhatUsersCanDo: on the web, a format not recognised names
+// the formats the site reads and the form's menu (not "use --format"); an
+// import stopped by a full disk says so on its page, naming the library,
+// without SQLite's text; tags over the limits are refused with the limit.
+func TestImportSaysWhatUsersCanDo(t *testing.T) {
+	var logged strings.Builder
+	e := newTestEnv(t, func(c *Config) { c.Log = log.New(&logged, "", 0) })
+	c := e.client()
+	tok := c.login()
+	r := c.post("/import", url.Values{"csrf": {tok}, "text": {"\x01\x02 not puzzles at all \x03"}})
+	if r.code != http.StatusSeeOther {
+		t.Fatalf("import: %d %s", r.code, r.body)
+	}
+	j := waitJob(t, c, r.hdr.Get("Location"))
+	page := c.get(r.hdr.Get("Location")).body
+	if !strings.Contains(page, "format not recognised (choose it in the Format menu; known: url, json, xml, csv") || strings.Contains(page, "--format") {
+		t.Errorf("unrecognised format: %+v", j)
+	}
+
+	// tags over the limits, on the import form and the tag form
+	many := ""
+	for i := range 65 {
+		many += fmt.Sprint("t", i, " ")
+	}
+	for _, tc := range []struct{ path, tags, says string }{
+		{"/import", many, "65 tags: a puzzle takes at most 64"},
+		{"/puzzles/2/tags", many, "65 tags: a puzzle takes at most 64"},
+		{"/puzzles/2/tags", strings.Repeat("x", 65), "is 65 bytes long: a tag takes at most 64"},
+	} {
+		r := c.post(tc.path, url.Values{"csrf": {tok}, "tags": {tc.tags}, "text": {"x"}})
+		if r.code != http.StatusBadRequest || !strings.Contains(r.body, tc.says) {
+			t.Errorf("POST %s with tags: %d %.300s; want 400 saying %q", tc.path, r.code, r.body, tc.says)
+		}
+	}
+
+	// a full disk (SQLite's page limit, on the single writer)
+	var pages int64
+	if err := e.db.W.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.W.Exec(fmt.Sprint(`PRAGMA max_page_count = `, pages+2)); err != nil {
+		t.Fatal(err)
+	}
+	line := "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+	r = c.post("/import", url.Values{"csrf": {tok}, "text": {strings.Repeat(line, 3000)}})
+	if r.code != http.StatusSeeOther {
+		t.Fatalf("import: %d %s", r.code, r.body)
+	}
+	j = waitJob(t, c, r.hdr.Get("Location"))
+	if _, err := e.db.W.Exec(`PRAGMA max_page_count = 1073741823`); err != nil {
+		t.Fatal(err)
+	}
+	page = c.get(r.hdr.Get("Location")).body
+	want := "The disk holding the library " + e.db.Path + " is full"
+	if !strings.Contains(j.Failed, want) || !strings.Contains(page, want) || strings.Contains(page, "add batch") ||
+		strings.Contains(page, "(13)") || strings.Contains(page, "context canceled") {
+		t.Errorf("full disk: job says %q", j.Failed)
+	}
+	if !strings.Contains(logged.String(), "(13)") {
+		t.Errorf("the log lacks SQLite's words: %q", logged.String())
 	}
 }

@@ -95,7 +95,7 @@ func runExport(e *env, args []string) int {
 	}
 	store, err := db.Open(*dbPath, db.ScanReads())
 	if err != nil {
-		return fail(2, err)
+		return fail(2, errors.New(describe(err, *dbPath)))
 	}
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -142,7 +142,7 @@ func runExport(e *env, args []string) int {
 		return fail(1, fmt.Errorf("no puzzles match; nothing written"))
 	}
 	if err != nil {
-		return fail(1, err)
+		return fail(1, errors.New(describe(err, *dbPath)))
 	}
 	if *out != "-" {
 		fmt.Fprintf(e.stdout, "wrote %d puzzles to %s (%s) in %.1f s\n", n, *out, opt.Format, time.Since(start).Seconds())

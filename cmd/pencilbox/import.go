@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/library"
 )
@@ -54,6 +55,10 @@ rejected, 2 when some file could not be read or the import could not run.
 		fs.Usage()
 		return 2
 	}
+	if err := pencilbox.CheckTags(tags); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox import: --tag:", err)
+		return 2
+	}
 	if *format != "" {
 		if _, err := e.formats.Lookup(*format); err != nil {
 			fmt.Fprintln(e.stderr, "pencilbox import:", err)
@@ -86,7 +91,7 @@ rejected, 2 when some file could not be read or the import could not run.
 	}
 	store, err := db.Open(*dbPath)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pencilbox import:", err)
+		fmt.Fprintln(e.stderr, "pencilbox import:", describe(err, *dbPath))
 		return 2
 	}
 	defer store.Close()
@@ -103,7 +108,7 @@ rejected, 2 when some file could not be read or the import could not run.
 	if err != nil {
 		if !errors.Is(err, library.ErrUnreadable) {
 			// Each unreadable file is already reported on its own line.
-			fmt.Fprintln(e.stderr, "pencilbox import:", err)
+			fmt.Fprintln(e.stderr, "pencilbox import:", describe(err, *dbPath))
 		}
 		return 2
 	}

@@ -83,7 +83,7 @@ func runServe(e *env, args []string) int {
 	srv := web.New(web.Config{
 		Library: lib, SQL: store.W, ReadSQL: store.Reader(), Kinds: e.kinds, Formats: formats, Import: lib.Import,
 		Views:     templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}},
-		MaxUpload: *maxUpload << 20, Log: logger, Export: store,
+		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -122,8 +122,15 @@ func TestFormats(t *testing.T) {
 			[]want{{line: 1, err: "grid: row 2 has 2 cells, want 3"}, {line: 4, givens: "3x2:Ba1c"}}},
 		{"tsv: samples with a credit line", "tsv", testdata(t, "samples.tsv"),
 			[]want{{line: 3, givens: id6}, {line: 4, givens: id10}}},
-		{"tsv: no puzzle column", "tsv", "#id\tauthor\nx\ty\n",
-			[]want{{line: 1, err: "tsv: no puzzle column (looked for sgt_gameid, puzzlink_url, url, pzprv3_question)"}}},
+		{"tsv: no puzzle column", "tsv", "#id\tauthor\nx\ty\n# note\nz\tw\n",
+			[]want{{line: 1, err: "tsv: no puzzle column (looked for sgt_gameid, puzzlink_url, url, pzprv3_question)"},
+				{line: 2, err: "tsv: the header (line 1) has no puzzle column"},
+				{line: 4, err: "tsv: the header (line 1) has no puzzle column"}}},
+		// every row of a file without a header is rejected, saying why
+		// (forced, it imported nothing and said "rejected 0")
+		{"tsv: no header", "tsv", "# credits\n" + id6 + "\tx\n\n" + id10 + "\ty\n",
+			[]want{{line: 2, err: "tsv: a row before the header: a tsv file starts with a '#' line naming its tab-separated columns, one of sgt_gameid, puzzlink_url, url, pzprv3_question"},
+				{line: 4, err: "tsv: a row before the header: a tsv file starts with a '#' line naming its tab-separated columns, one of sgt_gameid, puzzlink_url, url, pzprv3_question"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

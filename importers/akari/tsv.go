@@ -21,7 +21,8 @@ var (
 // ("#id\t..." or "#name\t..."), the puzzle from the first of sgt_gameid,
 // puzzlink_url, url, pzprv3_question, the published solution (a column
 // named solution...) into Record.Solution, and id, name, author, source
-// into Record.Meta. Record.Text is the puzzle field.
+// into Record.Meta. Record.Text is the puzzle field. Without a header
+// naming a puzzle column, every row is rejected, saying so.
 func TSV() importers.Format {
 	return importers.Format{
 		Name: "tsv",
@@ -70,6 +71,7 @@ func readTSV(r io.Reader, emit func(importers.Record) error) error {
 	lr := importers.NewLineReader(r)
 	var names []string
 	puzzle, solution := -1, -1
+	noHeader := fmt.Errorf("tsv: a row before the header: a tsv file starts with a '#' line naming its tab-separated columns, one of %s", strings.Join(tsvPuzzle, ", "))
 	for {
 		line, long, err := lr.Next()
 		if err == io.EOF {
@@ -88,15 +90,29 @@ func readTSV(r io.Reader, emit func(importers.Record) error) error {
 			continue
 		}
 		s := string(line)
+		if s[0] != '#' && (names == nil || puzzle < 0) {
+			// Without a header that names the puzzle column no row can
+			// be read: each is rejected, saying why, rather than the
+			// file read as nothing (it said "rejected 0").
+			if err := emit(importers.Record{Line: lr.Line(), Text: clip(s), Err: noHeader}); err != nil {
+				return err
+			}
+			continue
+		}
 		if names == nil {
 			var ok bool
-			if !strings.HasPrefix(s, "#") || !strings.Contains(s, "\t") {
+			if !strings.Contains(s, "\t") {
 				continue // comments before the header
 			}
 			names, puzzle, ok = tsvHeader(s)
 			if !ok {
-				return emit(importers.Record{Line: lr.Line(), Text: s,
-					Err: fmt.Errorf("tsv: no puzzle column (looked for %s)", strings.Join(tsvPuzzle, ", "))})
+				puzzle = -1
+				noHeader = fmt.Errorf("tsv: the header (line %d) has no puzzle column", lr.Line())
+				if err := emit(importers.Record{Line: lr.Line(), Text: clip(s),
+					Err: fmt.Errorf("tsv: no puzzle column (looked for %s)", strings.Join(tsvPuzzle, ", "))}); err != nil {
+					return err
+				}
+				continue
 			}
 			for i, n := range names {
 				if strings.HasPrefix(n, "solution") {
@@ -166,6 +182,14 @@ func crossCheck(p *akari.Puzzle, names []string, puzzle int, fields []string) st
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// clip keeps a rejected row's text short.
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
 }
 
 func joinWarn(a, b string) string {

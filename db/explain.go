@@ -1,0 +1,73 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// ErrDamaged reports a library database that SQLite finds malformed:
+// QuickCheck's answer, and what Explain makes of SQLite's own errors.
+var ErrDamaged = errors.New("the database is damaged")
+
+// QuickCheck runs SQLite's quick_check (integrity_check without the
+// index-to-table comparisons): the test that tells, before anything is
+// written, a database that check and export would find damaged. It returns
+// nil or an error wrapping ErrDamaged with SQLite's first finding.
+func (d *DB) QuickCheck(ctx context.Context) error {
+	var verdict string
+	err := d.W.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&verdict)
+	switch {
+	case err != nil && sqliteCode(err) == sqlite3.SQLITE_CORRUPT, err != nil && sqliteCode(err) == sqlite3.SQLITE_NOTADB:
+		return fmt.Errorf("%s: %w: %v", d.Path, ErrDamaged, err)
+	case err != nil:
+		return fmt.Errorf("check %s: %w", d.Path, err)
+	case verdict != "ok":
+		return fmt.Errorf("%s: %w: %s", d.Path, ErrDamaged, verdict)
+	}
+	return nil
+}
+
+// sqliteCode is the primary SQLite result code in err's chain, or 0.
+func sqliteCode(err error) int {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return 0
+	}
+	return se.Code() & 0xff
+}
+
+// Explain turns an error of the library database at path into a sentence
+// for the person using it, for the conditions they can act on: a full
+// disk, a damaged or unreadable file, a read-only one. ok is false for any
+// other error (which is the program's to log, not the user's to read).
+func Explain(err error, path string) (msg string, ok bool) {
+	if err == nil {
+		return "", false
+	}
+	if errors.Is(err, ErrDamaged) {
+		return damaged(path), true
+	}
+	switch sqliteCode(err) {
+	case sqlite3.SQLITE_FULL:
+		return fmt.Sprintf("The disk holding the library %s is full: free some space and try again. What was being written when it filled up was not stored.", path), true
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return damaged(path), true
+	case sqlite3.SQLITE_READONLY:
+		return fmt.Sprintf("The library %s cannot be written: the file or its folder is read-only.", path), true
+	case sqlite3.SQLITE_IOERR:
+		return fmt.Sprintf("The disk could not read or write the library %s (an input/output error): check the disk, then the library with 'pencilbox check --db %s'.", path, path), true
+	case sqlite3.SQLITE_CANTOPEN:
+		return fmt.Sprintf("The library %s cannot be opened: check that the file and its folder exist and may be read and written.", path), true
+	}
+	return "", false
+}
+
+func damaged(path string) string {
+	return fmt.Sprintf("The library's database %[1]s is damaged (SQLite finds it malformed), so nothing more is written to it. "+
+		"Restore it from a backup: stop pencilbox, copy your latest backup (made with 'pencilbox backup') over %[1]s, "+
+		"delete %[1]s-wal and %[1]s-shm if they are there, then run 'pencilbox check --db %[1]s'.", path)
+}
