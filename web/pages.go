@@ -20,6 +20,7 @@ import (
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/export"
+	"pencilbox/internal/stale"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -315,7 +316,7 @@ func (s *Server) upload(c echo.Context) (r io.Reader, name string, cleanup func(
 			return nil, "", none, err
 		}
 		defer f.Close()
-		tmp, err := os.CreateTemp("", "pencilbox-upload-*")
+		tmp, err := os.CreateTemp(s.cfg.UploadDir, stale.Pattern(UploadPrefix, ""))
 		if err != nil {
 			return nil, "", none, err
 		}

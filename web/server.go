@@ -20,6 +20,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -30,9 +31,14 @@ import (
 
 	"pencilbox/db"
 	"pencilbox/engine"
+	"pencilbox/internal/stale"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
+
+// UploadPrefix begins the names of the upload copies in Config.UploadDir
+// (then the server's process id: internal/stale).
+const UploadPrefix = "pencilbox-upload-"
 
 // ErrNotFound is what a Library answers for an unknown puzzle id.
 var ErrNotFound = errors.New("not found")
@@ -76,6 +82,9 @@ type Config struct {
 	DBPath string
 	// MaxUpload bounds a request body (default 64 MiB).
 	MaxUpload int64
+	// UploadDir holds the copies of uploads while they import (default
+	// os.TempDir()). New removes the ones a killed server left there.
+	UploadDir string
 	// SessionTTL is how long a login lasts (default 7 days).
 	SessionTTL time.Duration
 	// LoginRate is how many login attempts one address may make per
@@ -132,6 +141,16 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Views == nil {
 		cfg.Views = templates.Views{}
+	}
+	if cfg.UploadDir == "" {
+		cfg.UploadDir = os.TempDir()
+	}
+	// A server killed mid-import (kill -9) leaves its upload copies:
+	// remove those whose server is gone, or an hour old.
+	if gone, err := stale.Clean(cfg.UploadDir, UploadPrefix, "", time.Now()); err != nil {
+		cfg.Log.Printf("cleaning old uploads: %v", err)
+	} else if len(gone) > 0 {
+		cfg.Log.Printf("removed %d upload copies left by a server that stopped: %s", len(gone), strings.Join(gone, ", "))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{

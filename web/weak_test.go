@@ -1,15 +1,20 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"log"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pencilbox/db"
 	"pencilbox/internal/damage"
@@ -299,4 +304,55 @@ func TestImportSaysWhatUsersCanDo(t *testing.T) {
 	if !strings.Contains(logged.String(), "(13)") {
 		t.Errorf("the log lacks SQLite's words: %q", logged.String())
 	}
+}
+
+// TestStaleUploadsCleaned: upload copies are named after the server's
+// process; a new server removes those of a server that is gone (kill -9
+// left them) and any an hour old, and keeps the rest.
+func TestStaleUploadsCleaned(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-2 * time.Hour)
+	mine := fmt.Sprintf("%s%d-1", UploadPrefix, os.Getpid())
+	for _, name := range []string{UploadPrefix + "999999999-1", UploadPrefix + "42", mine, "notes.txt"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o600)
+	}
+	os.Chtimes(filepath.Join(dir, UploadPrefix+"42"), old, old)
+	os.Chtimes(filepath.Join(dir, "notes.txt"), old, old)
+	var logged strings.Builder
+	e := newTestEnv(t, func(c *Config) { c.UploadDir = dir; c.Log = log.New(&logged, "", 0) })
+	left, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for i := range left {
+		left[i] = filepath.Base(left[i])
+	}
+	if fmt.Sprint(left) != fmt.Sprint([]string{"notes.txt", mine}) {
+		t.Errorf("left %v", left)
+	}
+	if !strings.Contains(logged.String(), "removed 2 upload copies") {
+		t.Errorf("log: %q", logged.String())
+	}
+	// an upload's copy carries this process's id, and goes when its import ends
+	c := e.client()
+	tok := c.login()
+	body, ct := multipartFile(tok, "p.sdm", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n")
+	req, _ := http.NewRequest("POST", c.base+"/import", body)
+	req.Header.Set("Content-Type", ct)
+	r := c.do(req)
+	if r.code != http.StatusSeeOther {
+		t.Fatalf("upload: %d %s", r.code, r.body)
+	}
+	waitJob(t, c, r.hdr.Get("Location"))
+	e.s.Close()
+	if left, _ := filepath.Glob(filepath.Join(dir, UploadPrefix+"*")); fmt.Sprint(left) != fmt.Sprint([]string{filepath.Join(dir, mine)}) {
+		t.Errorf("after an upload: %v", left)
+	}
+}
+
+func multipartFile(csrf, name, data string) (io.Reader, string) {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	mw.WriteField("csrf", csrf)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write([]byte(data))
+	mw.Close()
+	return &buf, mw.FormDataContentType()
 }

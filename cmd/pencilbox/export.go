@@ -15,6 +15,7 @@ import (
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/export"
+	"pencilbox/internal/stale"
 )
 
 // runExport is `pencilbox export`: the puzzles of a filter or a set as a
@@ -158,7 +159,13 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) (int, erro
 		return write(stdout)
 	}
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.part")
+	// The temporary file is named after this process: a run killed
+	// (kill -9) before its rename leaves it behind, and the next export
+	// to the same name removes it once its process is gone (or it is an
+	// hour old).
+	prefix := "." + filepath.Base(path) + "."
+	_, _ = stale.Clean(dir, prefix, ".part", time.Now())
+	tmp, err := os.CreateTemp(dir, stale.Pattern(prefix, ".part"))
 	if err != nil {
 		return 0, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}

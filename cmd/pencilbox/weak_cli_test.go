@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pencilbox/internal/damage"
 )
@@ -51,5 +53,33 @@ func TestImportTagFlagLimits(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "import", "--db", filepath.Join(t.TempDir(), "lib.db"), "--tag", strings.Repeat("x", 65), "-")
 	if code != 2 || !strings.Contains(stderr, "--tag: tag \"xxxxxxxxxxxxxxxxxxxxxxxx...\" is 65 bytes long: a tag takes at most 64") {
 		t.Errorf("exit %d, %s", code, stderr)
+	}
+}
+
+// TestExportCleansStaleParts: the temporary files a killed export left
+// beside its output (kill -9 before the rename) go on the next export to
+// that name once their process is gone or they are an hour old; a live
+// export's file and other files stay.
+func TestExportCleansStaleParts(t *testing.T) {
+	lib := sampleLibrary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.jsonl")
+	old := time.Now().Add(-2 * time.Hour)
+	live := fmt.Sprintf(".book.jsonl.%d-5.part", os.Getpid())
+	for _, name := range []string{".book.jsonl.999999999-1.part", ".book.jsonl.123456.part", live, ".other.jsonl.999999999-1.part", "notes.part"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("half"), 0o600)
+	}
+	os.Chtimes(filepath.Join(dir, ".book.jsonl.123456.part"), old, old) // an older pencilbox's name, an hour old
+	os.Chtimes(filepath.Join(dir, "notes.part"), old, old)
+	if code, _, stderr := runCLI(t, "", "export", "--db", lib, "--format", "json", "--limit", "2", "-o", out); code != 0 {
+		t.Fatalf("export: %d %s", code, stderr)
+	}
+	var left []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{live, ".other.jsonl.999999999-1.part", "book.jsonl", "notes.part"}; fmt.Sprint(left) != fmt.Sprint(want) {
+		t.Errorf("left %v, want %v", left, want)
 	}
 }
