@@ -15,11 +15,13 @@ var ErrDamaged = errors.New("the database is damaged")
 
 // QuickCheck runs SQLite's quick_check (integrity_check without the
 // index-to-table comparisons): the test that tells, before anything is
-// written, a database that check and export would find damaged. It returns
-// nil or an error wrapping ErrDamaged with SQLite's first finding.
+// written, a database that check and export would find damaged. It reads
+// the whole file (its cost is in docs/RELIABILITY.md), on a reader so the
+// writer stays free. It returns nil or an error wrapping ErrDamaged with
+// SQLite's first finding.
 func (d *DB) QuickCheck(ctx context.Context) error {
 	var verdict string
-	err := d.W.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&verdict)
+	err := d.R.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&verdict)
 	switch {
 	case err != nil && sqliteCode(err) == sqlite3.SQLITE_CORRUPT, err != nil && sqliteCode(err) == sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%s: %w: %v", d.Path, ErrDamaged, err)
