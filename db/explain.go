@@ -16,12 +16,14 @@ var ErrDamaged = errors.New("the database is damaged")
 // QuickCheck runs SQLite's quick_check (integrity_check without the
 // index-to-table comparisons): the test that tells, before anything is
 // written, a database that check and export would find damaged. It reads
-// the whole file (its cost is in docs/RELIABILITY.md), on a reader so the
-// writer stays free. It returns nil or an error wrapping ErrDamaged with
-// SQLite's first finding.
+// the whole file (its cost is in docs/RELIABILITY.md). It runs on the
+// writer, as check's integrity_check does: on a reader that had read the
+// text-search index before this process's writer changed it, SQLite's
+// FTS5 check reports a checksum mismatch the file does not have. It
+// returns nil or an error wrapping ErrDamaged with SQLite's first finding.
 func (d *DB) QuickCheck(ctx context.Context) error {
 	var verdict string
-	err := d.R.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&verdict)
+	err := d.W.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&verdict)
 	switch {
 	case err != nil && sqliteCode(err) == sqlite3.SQLITE_CORRUPT, err != nil && sqliteCode(err) == sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%s: %w: %v", d.Path, ErrDamaged, err)
