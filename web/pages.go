@@ -588,6 +588,9 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		if _, err := export.Write(c.Request().Context(), w, src, s.cfg.Kinds, opt); err != nil {
 			if !w.started {
 				h.Del("Content-Disposition")
+				if errors.Is(err, export.ErrNoPuzzles) {
+					return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+				}
 				return err
 			}
 			// the download has begun: cut it short so it is not taken
