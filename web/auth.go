@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -49,7 +48,7 @@ func randomToken() string {
 func (s *Server) cookie(c echo.Context, name, value string, maxAge int, same http.SameSite) {
 	c.SetCookie(&http.Cookie{
 		Name: name, Value: value, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, SameSite: same, Secure: c.Request().TLS != nil,
+		HttpOnly: true, SameSite: same, Secure: isHTTPS(c),
 	})
 }
 
@@ -233,22 +232,12 @@ func (s *Server) loginPage(c echo.Context) error {
 	return render(c, http.StatusOK, templates.Login(s.chrome(c, "Log in", ""), safeNext(c.QueryParam("next"))))
 }
 
-// clientAddr is the connection's address: never a forwarded header, which
-// a client can set to anything.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 // loginRetry is the Retry-After, in seconds, of a login refused because
 // every password check slot was busy.
 const loginRetry = 5
 
 func (s *Server) login(c echo.Context) error {
-	if !s.limiter.allow(clientAddr(c.Request()), time.Now()) {
+	if !s.limiter.allow(clientAddr(c), time.Now()) {
 		c.Response().Header().Set("Retry-After", "60")
 		return userErr(http.StatusTooManyRequests, "Too many login attempts from your address: wait a minute and try again.")
 	}

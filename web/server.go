@@ -5,7 +5,8 @@
 // Security: server-side sessions in HttpOnly SameSite cookies; on every
 // POST a same-origin check (Sec-Fetch-Site, Origin) and a CSRF token
 // derived from the session (an HMAC under a key kept in the database);
-// login attempts rate-limited per connection address and password checks
+// login attempts rate-limited per client address (the connection's, or
+// a trusted proxy's X-Forwarded-For: see forwarded) and password checks
 // bounded in number at once; secure headers with a strict content security
 // policy, an upload size limit, and an error handler that never shows
 // internal errors.
@@ -20,6 +21,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"net/netip"
 	"os"
 	"runtime"
 	"strconv"
@@ -97,7 +99,13 @@ type Config struct {
 	// LoginWait is how long a login waits for a free check before it is
 	// answered 503 with Retry-After (default 3 s).
 	LoginWait time.Duration
-	Log       *log.Logger
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (see forwarded); none by default.
+	TrustedProxies []netip.Prefix
+	// HSTS sends Strict-Transport-Security on https requests, including
+	// those a trusted proxy forwarded as https.
+	HSTS bool
+	Log  *log.Logger
 }
 
 // Server is the admin site.
@@ -187,7 +195,7 @@ func (s *Server) routes() {
 	// The session and the origin are known before the body is read: a
 	// request without a session may send only a small body, and one from
 	// another site is refused unread.
-	e.Use(s.recoverer, s.secureHeaders, s.session, s.sameOrigin, s.bodyLimit, s.csrf)
+	e.Use(s.recoverer, s.forwarded, s.secureHeaders, s.session, s.sameOrigin, s.bodyLimit, s.csrf)
 	e.GET("/static/*", s.static)
 	e.GET("/login", s.loginPage)
 	e.POST("/login", s.login)
@@ -312,7 +320,7 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if c.Request().TLS != nil {
+		if isHTTPS(c) && (s.cfg.HSTS || c.Request().TLS != nil) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		return next(c)

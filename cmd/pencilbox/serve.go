@@ -34,11 +34,19 @@ func runServe(e *env, args []string) int {
 	sample := fs.Bool("sample", true, "load the bundled sample library into a new, empty database")
 	workers := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers of a web import")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for load tests)")
+	var proxies stringList
+	fs.Var(&proxies, "trusted-proxy", "a reverse proxy's address or CIDR whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable, or a comma list)")
+	hsts := fs.Bool("hsts", false, "send Strict-Transport-Security on https requests (direct or through a trusted proxy)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *maxUpload < 1 {
 		fs.Usage()
+		return 2
+	}
+	trusted, err := web.ParseProxies(proxies)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox serve: --trusted-proxy:", err)
 		return 2
 	}
 	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
@@ -84,6 +92,7 @@ func runServe(e *env, args []string) int {
 		Library: lib, SQL: store.W, ReadSQL: store.Reader(), Kinds: e.kinds, Formats: formats, Import: lib.Import,
 		Views:     templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}},
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
+		TrustedProxies: trusted, HSTS: *hsts,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
