@@ -1,0 +1,196 @@
+package sudoku
+
+import (
+	_ "embed"
+	"strings"
+)
+
+// Ranks 5, 6 and 8 are rare among random minimal puzzles (rank 6 and 8
+// almost never turn up), so for a target made only of them the generator
+// walks instead of drawing: from a puzzle near the target it tries
+// neighbours (one orbit of givens swapped for another of the same solution
+// grid, then thinned to minimal again) and moves to a neighbour whose rank
+// is at least as close to the target. Puzzles of one rank lie in clusters,
+// so most neighbours of a hit are near misses or hits. Rank-8 walks start
+// from known trial-and-error puzzles (genseeds.txt).
+
+//go:embed genseeds.txt
+var genSeedsText string
+
+// walkRestart is how many fruitless steps a walk takes before it starts
+// again from a fresh point, so one barren region cannot hold it.
+const walkRestart = 400
+
+// rareRanks tells the ranks a plain random draw seldom makes.
+var rareRanks = [len(levels) + 1]bool{5: true, 6: true, 8: true}
+
+// walks reports whether the target holds only rare ranks.
+func walks(lo, hi int) bool {
+	for r := lo; r <= hi; r++ {
+		if !rareRanks[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// walker is the state of one walk.
+type walker struct {
+	on    bool
+	cur   Grid // the current puzzle, unique and minimal
+	sol   Grid
+	rank  int
+	stale int // steps since the last move closer or the last hit
+	seeds []Grid
+}
+
+// seedGrids returns the embedded hard puzzles.
+func seedGrids() []Grid {
+	var out []Grid
+	for _, l := range strings.Split(genSeedsText, "\n") {
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		g, err := ParseLine(l)
+		if err != nil {
+			panic("sudoku: genseeds.txt: " + err.Error())
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// dist is how far rank r is from the target range.
+func (s *genSource) dist(r int) int {
+	switch {
+	case r < s.opt.MinRank:
+		return s.opt.MinRank - r
+	case r > s.opt.MaxRank:
+		return r - s.opt.MaxRank
+	}
+	return 0
+}
+
+// start sets the walk's first point: for a rank-8 target a hard seed (its
+// givens completed to the asked symmetry from its solution, then thinned),
+// else a random minimal puzzle.
+func (s *genSource) start() {
+	w := &s.walk
+	if s.opt.MaxRank == 8 {
+		if w.seeds == nil {
+			w.seeds = seedGrids()
+		}
+		// Prefer a seed that already has the symmetry.
+		k := s.rng.IntN(len(w.seeds))
+		for try := 0; try < len(w.seeds); try++ {
+			if s.symmetric(&w.seeds[(k+try)%len(w.seeds)]) {
+				k = (k + try) % len(w.seeds)
+				break
+			}
+		}
+		g := w.seeds[k]
+		_, sol := s.sv.Count(&g, 2)
+		// Relabel and move it so that walks from one seed differ.
+		sym := RandomSymmetry(s.rng)
+		if s.opt.Symmetry != "none" {
+			// Only digit relabelling keeps every symmetry of the givens.
+			sym.Transpose = false
+			sym.Rows, sym.Cols = Identity().Rows, Identity().Cols
+		}
+		g, sol = sym.Apply(&g), sym.Apply(&sol)
+		for _, o := range s.orbits {
+			if s.hasAny(&g, &o) {
+				for i := range o.n {
+					g[o.cells[i]] = sol[o.cells[i]]
+				}
+			}
+		}
+		s.thin(&g, g.Clues())
+		w.cur, w.sol = g, sol
+	} else {
+		w.sol = s.fullGrid()
+		w.cur = w.sol
+		s.thin(&w.cur, 81)
+	}
+	w.rank = rankOf(&w.cur, len(levels))
+	w.stale = 0
+	w.on = true
+}
+
+func (s *genSource) hasAny(g *Grid, o *orbit) bool {
+	for i := range o.n {
+		if g[o.cells[i]] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// symmetric reports whether the givens of g are whole orbits.
+func (s *genSource) symmetric(g *Grid) bool {
+	for k := range s.orbits {
+		o := &s.orbits[k]
+		n := 0
+		for i := range o.n {
+			if g[o.cells[i]] != 0 {
+				n++
+			}
+		}
+		if n != 0 && n != o.n {
+			return false
+		}
+	}
+	return true
+}
+
+// step makes one neighbour of the walk's puzzle and returns it with its
+// rank, moving the walk there when it is no farther from the target.
+func (s *genSource) step() (Grid, int) {
+	w := &s.walk
+	if !w.on || w.stale >= walkRestart {
+		s.start()
+		if s.dist(w.rank) == 0 {
+			w.stale = walkRestart // a start on target is returned once, not walked
+			return w.cur, w.rank
+		}
+	}
+	g := w.cur
+	// Remove one orbit of givens.
+	var present, absent []int
+	for k := range s.orbits {
+		if g[s.orbits[k].cells[0]] != 0 {
+			present = append(present, k)
+		} else {
+			absent = append(absent, k)
+		}
+	}
+	out := present[s.rng.IntN(len(present))]
+	o := &s.orbits[out]
+	for i := range o.n {
+		g[o.cells[i]] = 0
+	}
+	// Add orbits of the solution until unique again.
+	for {
+		in := absent[s.rng.IntN(len(absent))]
+		b := &s.orbits[in]
+		if in == out || g[b.cells[0]] != 0 {
+			continue
+		}
+		for i := range b.n {
+			g[b.cells[i]] = w.sol[b.cells[i]]
+		}
+		if n, _ := s.sv.Count(&g, 2); n == 1 {
+			break
+		}
+	}
+	s.thin(&g, g.Clues())
+	r := rankOf(&g, len(levels))
+	w.stale++
+	if d := s.dist(r); d <= s.dist(w.rank) && g != w.cur {
+		if d < s.dist(w.rank) || d == 0 {
+			w.stale = 0
+		}
+		w.cur, w.rank = g, r
+	}
+	return g, r
+}
