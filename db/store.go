@@ -1254,3 +1254,18 @@ func (d *DB) Known(ctx context.Context, kind, canonical string) (engine.Status, 
 	}
 	return engine.Status(status), sol, true, nil
 }
+
+// PuzzleID returns the id of the stored puzzle of this kind with this
+// canonical form, if there is one (a generator adds what it stored to a
+// set by it).
+func (d *DB) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
+	var id int64
+	err := d.queryRow(ctx, `SELECT id FROM puzzles WHERE kind = ? AND canonical = ?`, kind, canonical).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("look up puzzle id: %w", err)
+	}
+	return id, true, nil
+}
