@@ -87,6 +87,25 @@ func andList(xs []string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
+// combosIn is combos over the set bits of set only: the k-subsets of set,
+// as masks, in the same increasing order (leaving out elements keeps the
+// order of the subsets that remain).
+func combosIn(k int, set uint16, f func(m uint16) bool) {
+	var at [16]uint16
+	n := 0
+	for m := set; m != 0; m &= m - 1 {
+		at[n] = m & -m
+		n++
+	}
+	combos(k, n, func(sel uint16) bool {
+		var m uint16
+		for ; sel != 0; sel &= sel - 1 {
+			m |= at[bits.TrailingZeros16(sel)]
+		}
+		return f(m)
+	})
+}
+
 // combos calls f with every k-subset of {0..n-1} as a bit mask, in
 // increasing numeric order (serate's Permutations order), until f returns
 // false.

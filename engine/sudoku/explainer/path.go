@@ -166,6 +166,25 @@ func Next(g *Grid, c *Context) (Hint, bool) {
 	return f.hint, f.got
 }
 
+// NextBasic is Next with the hinters before the chaining family only
+// (order below OrderForcingChains).
+func NextBasic(g *Grid, c *Context) (Hint, bool) {
+	var f first
+	for _, r := range registry {
+		if r.order >= OrderForcingChains {
+			break
+		}
+		r.hinter.Hints(g, c, &f)
+		if f.got || c.Stopped() {
+			break
+		}
+	}
+	if c.Stopped() {
+		return Hint{}, false
+	}
+	return f.hint, f.got
+}
+
 // Apply carries out h on g: its eliminations first, then its placement
 // (as serate applies a hint).
 func Apply(g *Grid, h *Hint) {

@@ -2,6 +2,7 @@ package explainer
 
 import (
 	"fmt"
+	"math/bits"
 
 	"pencilbox/engine"
 )
@@ -53,61 +54,87 @@ func alignedExclusion(n int) Hinter {
 		if len(base) < n {
 			return
 		}
+		var exSet [81]cellSet
+		for _, x := range base {
+			for _, e := range excl[x] {
+				exSet[x].add(e)
+			}
+		}
 		var set [3]int
-		var allowed [3]uint16
 		// test checks the base cells set[:n] and offers a hint; false stops.
 		test := func() bool {
-			var common []int
-			for _, e := range excl[set[0]] {
-				in := true
-				for _, b := range set[1:n] {
-					if !contains(excl[b], e) {
-						in = false
-						break
-					}
-				}
-				if in {
-					common = append(common, e)
+			common := exSet[set[0]].and(exSet[set[1]])
+			if n == 3 {
+				common = common.and(exSet[set[2]])
+			}
+			var masks [20]uint16
+			k := 0
+			for w := 0; w < 2; w++ {
+				for m := common[w]; m != 0; m &= m - 1 {
+					masks[k] = g.Cand[w*64+bits.TrailingZeros64(m)]
+					k++
 				}
 			}
-			if len(common) < 2 {
+			if k < 2 {
 				return true
 			}
-			if !c.Spend(int64(len(common))) {
+			if n == 2 {
+				// An excluder (two digits) rules out one combination; a
+				// digit of one cell goes only if every digit of the other
+				// but its own is ruled out: that takes as many excluders
+				// as the other cell has digits, less one.
+				k0, k1 := count(g.Cand[set[0]]), count(g.Cand[set[1]])
+				if k < min(k0, k1)-1 {
+					return true
+				}
+			}
+			if !c.Spend(int64(k)) {
 				return false
 			}
-			allowed = [3]uint16{}
-			var pick [3]int
-			var walk func(i int)
-			walk = func(i int) {
-				if i == n {
-					for a := 0; a < n; a++ {
-						for b := a + 1; b < n; b++ {
-							if pick[a] == pick[b] && sees(set[a], set[b]) {
-								return
-							}
-						}
-					}
-					var used uint16
-					for a := 0; a < n; a++ {
-						used |= 1 << (pick[a] - 1)
-					}
-					for _, e := range common {
-						if g.Cand[e]&^used == 0 {
-							return
-						}
-					}
-					for a := 0; a < n; a++ {
-						allowed[a] |= 1 << (pick[a] - 1)
-					}
-					return
-				}
-				for m := g.Cand[set[i]]; m != 0; m &= m - 1 {
-					pick[i] = lowDigit(m)
-					walk(i + 1)
+			// allowed[a]: the digits of base cell a some possible
+			// combination uses.
+			var allowed [3]uint16
+			var see [3][3]bool
+			for a := 0; a < n; a++ {
+				for b := 0; b < n; b++ {
+					see[a][b] = sees(set[a], set[b])
 				}
 			}
-			walk(0)
+			possible := func(used uint16) bool {
+				for _, m := range masks[:k] {
+					if m&^used == 0 {
+						return false
+					}
+				}
+				return true
+			}
+			for m0 := g.Cand[set[0]]; m0 != 0; m0 &= m0 - 1 {
+				d0 := m0 & -m0
+				for m1 := g.Cand[set[1]]; m1 != 0; m1 &= m1 - 1 {
+					d1 := m1 & -m1
+					if d0 == d1 && see[0][1] {
+						continue
+					}
+					if n == 2 {
+						if possible(d0 | d1) {
+							allowed[0] |= d0
+							allowed[1] |= d1
+						}
+						continue
+					}
+					for m2 := g.Cand[set[2]]; m2 != 0; m2 &= m2 - 1 {
+						d2 := m2 & -m2
+						if d2 == d0 && see[0][2] || d2 == d1 && see[1][2] {
+							continue
+						}
+						if possible(d0 | d1 | d2) {
+							allowed[0] |= d0
+							allowed[1] |= d1
+							allowed[2] |= d2
+						}
+					}
+				}
+			}
 			var el []engine.Mark
 			for a := 0; a < n; a++ {
 				for m := g.Cand[set[a]] &^ allowed[a]; m != 0; m &= m - 1 {
@@ -120,10 +147,16 @@ func alignedExclusion(n int) Hinter {
 			h := Hint{Technique: name, Difficulty: diff, Eliminate: el}
 			if c.Steps {
 				cells := append([]int{}, set[:n]...)
+				var ex []int
+				for x := 0; x < 81; x++ {
+					if common.has(x) {
+						ex = append(ex, x)
+					}
+				}
 				h.Step = engine.Step{
 					Sentence: fmt.Sprintf("%s on %s: every way to fill them either repeats a digit where they see each other or empties one of %s, except combinations that never use the removed digits.",
-						name, cellsText(cells), cellsText(common)),
-					Pattern: append(cells, common...),
+						name, cellsText(cells), cellsText(ex)),
+					Pattern: append(cells, ex...),
 				}
 			}
 			return acc.Add(h)

@@ -46,6 +46,8 @@ func peerSet(c int) cellSet {
 func bug(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
 	temp := g.Cand
+	var pt placeTable
+	g.places(&pt)
 	var (
 		cells      []int
 		values     [81]uint16
@@ -77,7 +79,7 @@ func bug(g *Grid, c *Context, acc Accumulator) {
 			h := [3]int{18, 0, 9}[t] + i // boxes, rows, columns
 			for d := 1; d <= 9; d++ {
 				bit := uint16(1) << (d - 1)
-				pos := g.positions(h, bit)
+				pos := pt[h][d-1]
 				if n := count(pos); n == 0 || n == 2 {
 					continue
 				}

@@ -32,9 +32,19 @@ func fish(n int) Hinter {
 		for _, base := range [2]int{9, 0} {
 			cover := 9 - base
 			stop := false
+			// Lines where digit d has 2..n places: any other line
+			// cannot be a base line.
+			var ok [10]uint16
+			for d := 1; d <= 9; d++ {
+				for i := 0; i < 9; i++ {
+					if k := count(t[base+i][d-1]); k >= 2 && k <= n {
+						ok[d] |= 1 << i
+					}
+				}
+			}
 			combos(n, 9, func(sel uint16) bool {
 				for d := 1; d <= 9; d++ {
-					if placed[d]+2*n > 9 {
+					if placed[d]+2*n > 9 || sel&^ok[d] != 0 {
 						continue
 					}
 					bit := uint16(1) << (d - 1)

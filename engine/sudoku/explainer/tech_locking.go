@@ -43,21 +43,19 @@ func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 				if count(pos) < 2 {
 					continue
 				}
-				for i2 := 0; i2 < 9; i2++ {
-					b2 := pair[1] + i2
-					if !crosses(b1, b2) {
-						continue
+				// At most one cover house of the other type holds all
+				// the places: find it from the first place's cell.
+				x := int(houses[b1][lowDigit(pos)-1])
+				b2 := int(cellHouses[x][pair[1]/9])
+				in := true
+				for m := pos; m != 0; m &= m - 1 {
+					if !inHouse(int(houses[b1][lowDigit(m)-1]), b2) {
+						in = false
+						break
 					}
-					in := true
-					for m := pos; m != 0; m &= m - 1 {
-						if !inHouse(int(houses[b1][lowDigit(m)-1]), b2) {
-							in = false
-							break
-						}
-					}
-					if in && !f(d, b1, b2) {
-						return
-					}
+				}
+				if in && !f(d, b1, b2) {
+					return
 				}
 			}
 		}

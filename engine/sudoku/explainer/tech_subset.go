@@ -44,10 +44,7 @@ func nakedSet(n int) Hinter {
 				continue
 			}
 			stop := false
-			combos(n, 9, func(sel uint16) bool {
-				if sel&^ok != 0 {
-					return true
-				}
+			combosIn(n, ok, func(sel uint16) bool {
 				var union uint16
 				for m := sel; m != 0; m &= m - 1 {
 					cm := g.Cand[houses[h][lowDigit(m)-1]]
@@ -119,10 +116,7 @@ func hiddenTuple(t *placeTable, h, n int, f func(digits, cells uint16) bool) {
 	if count(ok) < n {
 		return
 	}
-	combos(n, 9, func(ds uint16) bool {
-		if ds&^ok != 0 {
-			return true
-		}
+	combosIn(n, ok, func(ds uint16) bool {
 		var union uint16
 		for m := ds; m != 0; m &= m - 1 {
 			p := t[h][lowDigit(m)-1]

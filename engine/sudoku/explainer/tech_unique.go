@@ -42,6 +42,7 @@ type loopSearch struct {
 	pair   uint16
 	loop   []int
 	in     [81]bool
+	seen   [2]uint32 // houses met by cells at even and odd places
 	loops  [][]int
 	budget bool
 }
@@ -51,6 +52,17 @@ func (s *loopSearch) walk(cell, allowed int, extra uint16, last int) {
 		s.budget = false
 		return
 	}
+	// A house met twice at places of the same parity can never be part
+	// of a valid loop: such paths are not followed (serate follows them
+	// and drops their loops at the validity test; the loops kept, and
+	// their order, are the same).
+	par := len(s.loop) % 2
+	hs := &cellHouses[cell]
+	hm := uint32(1)<<hs[0] | uint32(1)<<hs[1] | uint32(1)<<hs[2]
+	if s.seen[par]&hm != 0 {
+		return
+	}
+	s.seen[par] |= hm
 	s.loop = append(s.loop, cell)
 	s.in[cell] = true
 	for t := 0; t < 3 && s.budget; t++ {
@@ -83,6 +95,7 @@ func (s *loopSearch) walk(cell, allowed int, extra uint16, last int) {
 	}
 	s.in[cell] = false
 	s.loop = s.loop[:len(s.loop)-1]
+	s.seen[par] &^= hm
 }
 
 // validLoop: every house a loop cell lies in is visited by exactly one
@@ -110,6 +123,7 @@ func validLoop(loop []int) bool {
 func uniqueLoops(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
 	var found []ulHint
+	var done []cellSet // loops already turned into hints
 	s := loopSearch{g: g, c: c, budget: true}
 	for start := 0; start < 81; start++ {
 		if count(g.Cand[start]) != 2 {
@@ -121,10 +135,25 @@ func uniqueLoops(g *Grid, c *Context, acc Accumulator) {
 		if !s.budget {
 			return
 		}
+	next:
 		for _, loop := range s.loops {
-			if validLoop(loop) {
-				found = loopHints(g, c, loop, s.pair, found)
+			if !validLoop(loop) {
+				continue
 			}
+			// serate meets each loop once per cell and direction; the
+			// copies give the same hints after the first (equal sort
+			// keys, found later), so only the first is worked out.
+			var cs cellSet
+			for _, x := range loop {
+				cs.add(x)
+			}
+			for _, d := range done {
+				if d == cs {
+					continue next
+				}
+			}
+			done = append(done, cs)
+			found = loopHints(g, c, loop, s.pair, found)
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {
@@ -152,7 +181,25 @@ func loopBase(n int) int {
 	return 45
 }
 
+// loopNames holds the names of loops up to 30 cells, so that finding a
+// hint formats nothing.
+var loopNames = func() (t [31][5]string) {
+	for n := 4; n <= 30; n += 2 {
+		for typ := 1; typ <= 4; typ++ {
+			t[n][typ] = formatLoopName(n, typ)
+		}
+	}
+	return
+}()
+
 func loopName(n, typ int) string {
+	if n <= 30 {
+		return loopNames[n][typ]
+	}
+	return formatLoopName(n, typ)
+}
+
+func formatLoopName(n, typ int) string {
 	if n == 4 {
 		return fmt.Sprintf("Unique Rectangle type %d", typ)
 	}
@@ -170,22 +217,24 @@ func loopHints(g *Grid, c *Context, loop []int, pair uint16, out []ulHint) []ulH
 		}
 	}
 	base := loopBase(len(loop))
-	add := func(typ, tenths int, el []engine.Mark, sentence string, more []int) {
+	add := func(typ, tenths int, el []engine.Mark, sentence func() string, more []int) {
 		if len(el) == 0 {
 			return
 		}
 		h := Hint{Technique: loopName(len(loop), typ), Difficulty: float64(tenths) / 10, Eliminate: el}
 		if c.Steps {
-			h.Step = engine.Step{Sentence: sentence, Pattern: append(append([]int{}, loop...), more...),
+			h.Step = engine.Step{Sentence: sentence(), Pattern: append(append([]int{}, loop...), more...),
 				Corners: append([]int{}, loop...), Digits: digitSlice(pair)}
 		}
 		out = append(out, ulHint{tenths, typ, h})
 	}
-	what := "rectangle"
-	if len(loop) > 4 {
-		what = fmt.Sprintf("loop of %d cells", len(loop))
+	intro := func() string {
+		what := "rectangle"
+		if len(loop) > 4 {
+			what = fmt.Sprintf("loop of %d cells", len(loop))
+		}
+		return fmt.Sprintf("%s form a %s on %s that would let the two digits swap (two solutions)", cellsText(loop), what, digitsText(pair))
 	}
-	intro := fmt.Sprintf("%s form a %s on %s that would let the two digits swap (two solutions)", cellsText(loop), what, digitsText(pair))
 	switch {
 	case len(extra) == 1:
 		x := extra[0]
@@ -193,7 +242,9 @@ func loopHints(g *Grid, c *Context, loop []int, pair uint16, out []ulHint) []ulH
 		for m := g.Cand[x] & pair; m != 0; m &= m - 1 {
 			el = append(el, engine.Mark{Cell: x, Value: lowDigit(m)})
 		}
-		add(1, base, el, fmt.Sprintf("%s: only %s breaks it, so it loses %s.", intro, cellName(x), digitsText(pair)), nil)
+		add(1, base, el, func() string {
+			return fmt.Sprintf("%s: only %s breaks it, so it loses %s.", intro(), cellName(x), digitsText(pair))
+		}, nil)
 	case len(extra) > 2:
 		loopType2(g, extra, pair, base, add, intro)
 	case len(extra) == 2:
@@ -209,9 +260,9 @@ func loopHints(g *Grid, c *Context, loop []int, pair uint16, out []ulHint) []ulH
 	return out
 }
 
-type addFunc func(typ, tenths int, el []engine.Mark, sentence string, more []int)
+type addFunc func(typ, tenths int, el []engine.Mark, sentence func() string, more []int)
 
-func loopType2(g *Grid, extra []int, pair uint16, base int, add addFunc, intro string) {
+func loopType2(g *Grid, extra []int, pair uint16, base int, add addFunc, intro func() string) {
 	z := lowDigit(g.Cand[extra[0]] &^ pair)
 	bit := uint16(1) << (z - 1)
 	var el []engine.Mark
@@ -230,13 +281,15 @@ func loopType2(g *Grid, extra []int, pair uint16, base int, add addFunc, intro s
 			el = append(el, engine.Mark{Cell: x, Value: z})
 		}
 	}
-	add(2, base, el, fmt.Sprintf("%s: one of %s must hold %d, so cells that see them all lose %d.", intro, cellsText(extra), z, z), nil)
+	add(2, base, el, func() string {
+		return fmt.Sprintf("%s: one of %s must hold %d, so cells that see them all lose %d.", intro(), cellsText(extra), z, z)
+	}, nil)
 }
 
 // loopType3: the two extra cells act as one cell holding their extra
 // digits, which makes a naked or hidden subset with other cells of a
 // house they share. Subset sizes 2 to 7; houses box, row, column.
-func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, intro string) {
+func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, intro func() string) {
 	for deg := 2; deg <= 7; deg++ {
 		for t := 0; t < 3; t++ {
 			h := cellHouseOf(c1, t)
@@ -254,10 +307,16 @@ func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, in
 				}
 			}
 			if deg*2 <= empty && deg >= count(rest) {
-				combos(deg, 9, func(sel uint16) bool {
-					if sel&(1<<i1) == 0 || sel&(1<<i2) != 0 {
-						return true
+				// Cells with fewer than two candidates never join the set;
+				// leaving them (and c1, c2) out keeps serate's order.
+				var pool uint16
+				for i, x := range houses[h] {
+					if i != i1 && i != i2 && count(g.Cand[x]) >= 2 {
+						pool |= 1 << i
 					}
+				}
+				combosIn(deg-1, pool, func(sel uint16) bool {
+					sel |= 1 << i1
 					naked := rest & g.Cand[c1] & g.Cand[c2]
 					union := rest
 					var others []int
@@ -283,8 +342,10 @@ func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, in
 							el = append(el, engine.Mark{Cell: int(x), Value: lowDigit(m)})
 						}
 					}
-					add(3, base+deg-1, el, fmt.Sprintf("%s: %s must hold one of %s, which with %s makes a naked set of %s in %s: the rest of %s loses %s.",
-						intro, andList([]string{cellName(c1), cellName(c2)}), digitsText(rest), cellsText(others), digitsText(union), houseName(h), houseName(h), digitsText(union)), others)
+					add(3, base+deg-1, el, func() string {
+						return fmt.Sprintf("%s: %s must hold one of %s, which with %s makes a naked set of %s in %s: the rest of %s loses %s.",
+							intro(), andList([]string{cellName(c1), cellName(c2)}), digitsText(rest), cellsText(others), digitsText(union), houseName(h), houseName(h), digitsText(union))
+					}, others)
 					return true
 				})
 			}
@@ -324,8 +385,10 @@ func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, in
 							el = append(el, engine.Mark{Cell: x, Value: lowDigit(o)})
 						}
 					}
-					add(3, base+count(cells)-1, el, fmt.Sprintf("%s: one of %s keeps %s, so in %s the digits %s fit only %s and one of them: those cells lose their other candidates.",
-						intro, andList([]string{cellName(c1), cellName(c2)}), digitsText(pair), houseName(h), digitsText(digits), cellsText(others)), others)
+					add(3, base+count(cells)-1, el, func() string {
+						return fmt.Sprintf("%s: one of %s keeps %s, so in %s the digits %s fit only %s and one of them: those cells lose their other candidates.",
+							intro(), andList([]string{cellName(c1), cellName(c2)}), digitsText(pair), houseName(h), digitsText(digits), cellsText(others))
+					}, others)
 					return true
 				}
 				if deg == 2 {
@@ -340,7 +403,7 @@ func loopType3(g *Grid, c1, c2 int, pair, rest uint16, base int, add addFunc, in
 
 // loopType4: if one digit of the pair is confined, in a house the two
 // extra cells share, to those cells, the other digit leaves them.
-func loopType4(g *Grid, c1, c2 int, pair uint16, base int, add addFunc, intro string) {
+func loopType4(g *Grid, c1, c2 int, pair uint16, base int, add addFunc, intro func() string) {
 	v1, v2 := lowDigit(pair), lowDigit(pair&(pair-1))
 	h1, h2 := -1, -1
 	for t := 0; t < 3; t++ {
@@ -369,6 +432,8 @@ func loopType4(g *Grid, c1, c2 int, pair uint16, base int, add addFunc, intro st
 		return
 	}
 	el := []engine.Mark{{Cell: c1, Value: rem}, {Cell: c2, Value: rem}}
-	add(4, base, el, fmt.Sprintf("%s: in %s, %d must go in %s or %s, so neither can hold %d.",
-		intro, houseName(h), lock, cellName(c1), cellName(c2), rem), nil)
+	add(4, base, el, func() string {
+		return fmt.Sprintf("%s: in %s, %d must go in %s or %s, so neither can hold %d.",
+			intro(), houseName(h), lock, cellName(c1), cellName(c2), rem)
+	}, nil)
 }
