@@ -2,6 +2,7 @@ package explainer_test
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,6 +140,27 @@ func TestCrossCheckDev(t *testing.T) {
 	}
 	rows := parseSE(t, shared.Lines(t, "data/sudoku/se_rated_dev_1492.tsv"))
 	a := check(t, rows)
+	t.Log("\n" + a.report())
+	for i, d := range a.diffs {
+		if i < 40 {
+			t.Log(d)
+		}
+	}
+}
+
+// TestCrossCheckFile checks a file of serate's figures (puzzle, ER, EP,
+// ED, technique; serate's --format='%g%t%r%t%p%t%d%t%R') named by
+// PENCILBOX_SERATE_TSV.
+func TestCrossCheckFile(t *testing.T) {
+	path := os.Getenv("PENCILBOX_SERATE_TSV")
+	if path == "" {
+		t.Skip("set PENCILBOX_SERATE_TSV to a file of serate's ratings")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := check(t, parseSE(t, strings.Split(strings.TrimSpace(string(data)), "\n")))
 	t.Log("\n" + a.report())
 	for i, d := range a.diffs {
 		if i < 40 {
