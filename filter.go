@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseRange reads a range as the admin's URLs and the CLI's flags write
@@ -38,4 +39,35 @@ func ParseRange(s, what string) (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("%s %q: the range is empty", what, s)
 	}
 	return lo, hi, nil
+}
+
+// The text search's limits. Every word of a search is a prefix to expand
+// and a condition for the search index to evaluate, so a search's cost
+// grows with its words; these bounds keep every search cheap. Real
+// searches are a few words: a source label, a file name, a tag.
+const (
+	MaxQueryChars = 200 // characters in a search
+	MaxQueryWords = 16  // words in a search, as QueryWords splits it
+)
+
+// QueryWords splits free text into the words of a search: runs of
+// letters, digits and underscores (any non-ASCII character counts as a
+// letter).
+func QueryWords(q string) []string {
+	return strings.FieldsFunc(q, func(r rune) bool {
+		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
+	})
+}
+
+// CheckQuery reports a search over MaxQueryChars characters or
+// MaxQueryWords words, saying what to change. It measures the length
+// before splitting, so a huge search costs one pass over its bytes.
+func CheckQuery(q string) error {
+	if n := utf8.RuneCountInString(q); n > MaxQueryChars {
+		return fmt.Errorf("the search is %d characters long, but at most %d are allowed: shorten it by %d", n, MaxQueryChars, n-MaxQueryChars)
+	}
+	if n := len(QueryWords(q)); n > MaxQueryWords {
+		return fmt.Errorf("the search has %d words, but at most %d are allowed: remove %d", n, MaxQueryWords, n-MaxQueryWords)
+	}
+	return nil
 }

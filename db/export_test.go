@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 
 	"pencilbox"
 )
@@ -38,3 +39,9 @@ func (d *DB) CachedStatements() int {
 
 // MaxStmts is the cache's bound.
 const MaxStmts = maxStmts
+
+// Query runs a read as the list and the search do (the reader pool,
+// statements cached by text).
+func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.query(ctx, q, args...)
+}

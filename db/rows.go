@@ -38,10 +38,13 @@ func (d *DB) FirstSources(ctx context.Context, ids []int64) (map[int64]pencilbox
 }
 
 // CheckFilter reports what is wrong with a filter the store would refuse
-// (an unknown sort, a cursor that is not one of this sort's), so a caller
-// can answer the user before querying.
+// (an unknown sort, a search over its limits, a cursor that is not one
+// of this sort's), so a caller can answer the user before querying.
 func CheckFilter(f pencilbox.Filter) error {
 	if _, err := sortColumn(f.Sort); err != nil {
+		return err
+	}
+	if err := pencilbox.CheckQuery(f.Q); err != nil {
 		return err
 	}
 	if f.Status != "" && f.Status != "invalid" {

@@ -473,6 +473,9 @@ type sizing struct {
 // term's only as far as asked.
 func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 	sz := sizing{small: map[string]bool{}}
+	if err := pencilbox.CheckQuery(f.Q); err != nil {
+		return sz, err
+	}
 	exact := ""
 	if ftsQuery(f.Q) != "" {
 		var err error
@@ -569,6 +572,11 @@ func statusesOtherThan(st engine.Status) string {
 // where builds the filter's WHERE clause (without the cursor); small
 // tells which set conditions to write as IN (nil = all as probes).
 func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
+	// Every query of a filter is built here: a search over the limits
+	// never reaches the index, whichever way it came.
+	if err := pencilbox.CheckQuery(f.Q); err != nil {
+		return "", nil, err
+	}
 	var conds []string
 	var args []any
 	add := func(c string, a ...any) { conds = append(conds, c); args = append(args, a...) }
@@ -637,11 +645,7 @@ func ftsQuery(q string) string {
 }
 
 // queryWords splits free text into the words of a search.
-func queryWords(q string) []string {
-	return strings.FieldsFunc(q, func(r rune) bool {
-		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
-	})
-}
+func queryWords(q string) []string { return pencilbox.QueryWords(q) }
 
 // cursor is the keyset position after which a page starts.
 type cursor struct {

@@ -39,6 +39,10 @@ type Library struct {
 	FirstURL string
 	Exports  []string
 	Elapsed  string
+	// Error says what is wrong with the filter and what to change (a
+	// search over its limits, one that ran out of time): the page then
+	// shows it instead of the results, under the form as it was filled.
+	Error string
 }
 
 // PuzzlePage is the data of "/puzzles/:id".

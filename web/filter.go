@@ -2,10 +2,14 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"pencilbox"
 	"pencilbox/web/model"
@@ -39,6 +43,11 @@ func parseFilter(q url.Values) (model.Filter, error) {
 		Desc:       q.Get("order") == "desc",
 		After:      q.Get("after"),
 		Limit:      PageSize,
+	}
+	// The search first: a query over its limits is refused before any
+	// other work.
+	if err := pencilbox.CheckQuery(f.Q); err != nil {
+		return f, userErr(http.StatusBadRequest, "%s.", sentence(err))
 	}
 	var err error
 	if f.RankMin, f.RankMax, err = parseRange(q.Get("rank"), "stars"); err != nil {
@@ -110,10 +119,15 @@ func splitTags(s string) ([]string, error) {
 	return tags, nil
 }
 
-// listPage reads f's page for the list and the API. A numbered page past
-// the filter's last is the user's error, not an empty page.
+// listPage reads f's page for the list and the API, within the search
+// budget. A numbered page past the filter's last is the user's error, not
+// an empty page.
 func (s *Server) listPage(ctx context.Context, f model.Filter) (model.Page, error) {
-	page, err := s.cfg.Library.Puzzles(ctx, f)
+	var page model.Page
+	err := s.search(ctx, func(ctx context.Context) (err error) {
+		page, err = s.cfg.Library.Puzzles(ctx, f)
+		return err
+	})
 	if err != nil {
 		return page, err
 	}
@@ -123,4 +137,35 @@ func (s *Server) listPage(ctx context.Context, f model.Filter) (model.Page, erro
 			f.Page, matches(page), last, f.Limit)
 	}
 	return page, nil
+}
+
+// DefaultSearchBudget is how long the queries of one request's list or
+// search may run (Config.SearchBudget). Every filter within the search's
+// limits answers far sooner (docs/LIBRARY.md); the budget bounds what a
+// loaded machine or an unforeseen plan could cost one request.
+const DefaultSearchBudget = 5 * time.Second
+
+// search runs fn, the store reads of one list or search, with a context
+// that ends at the search budget or when the request's does (the client
+// gone): the store's queries are interrupted then. A budget that ran out
+// is the user's error, saying to narrow the search.
+func (s *Server) search(ctx context.Context, fn func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchBudget)
+	defer cancel()
+	err := fn(ctx)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return userErr(http.StatusServiceUnavailable,
+			"The search took too long (over %s); narrow it: fewer or longer words, a kind, stars, a source or a tag.", s.cfg.SearchBudget)
+	}
+	return err
+}
+
+// sentence makes an error message a sentence's start (capital first).
+func sentence(err error) string {
+	m := err.Error()
+	if m == "" {
+		return m
+	}
+	r, n := utf8.DecodeRuneInString(m)
+	return string(unicode.ToUpper(r)) + m[n:]
 }

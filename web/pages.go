@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/export"
@@ -69,13 +71,13 @@ func (s *Server) library(c echo.Context) error {
 	q := c.QueryParams()
 	f, err := parseFilter(q)
 	if err != nil {
-		return err
+		return s.libraryError(c, q, err)
 	}
 	f.IDs = nil
 	t0 := time.Now()
 	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {
-		return err
+		return s.libraryError(c, q, err)
 	}
 	elapsed := time.Since(t0)
 	sets, err := s.setList(c)
@@ -115,6 +117,19 @@ func (s *Server) library(c echo.Context) error {
 	}
 	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
 	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+}
+
+// libraryError answers a list request the user can mend (a search over
+// its limits, a bad range, a search out of time) with the list page: the
+// form as it was filled, and what to change in place of the results.
+// Other errors go to the error handler.
+func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
+	var pe *publicError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, PageNum: 1, Error: pe.msg}
+	return render(c, pe.code, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
 }
 
 // matches says how many puzzles a filter matches ("more than N" past the
@@ -392,23 +407,28 @@ func (s *Server) addToSet(c echo.Context) error {
 			return err
 		}
 		f.After, f.Offset, f.IDs = "", 0, nil
-		for {
-			f.Limit = min(1000, maxSetAdd-len(ids))
-			page, err := s.cfg.Library.Puzzles(ctx, f)
-			if err != nil {
-				return err
+		err = s.search(ctx, func(ctx context.Context) error {
+			for {
+				f.Limit = min(1000, maxSetAdd-len(ids))
+				page, err := s.cfg.Library.Puzzles(ctx, f)
+				if err != nil {
+					return err
+				}
+				for _, p := range page.Rows {
+					ids = append(ids, p.ID)
+				}
+				if page.Next == "" {
+					return nil
+				}
+				if len(ids) >= maxSetAdd {
+					capped = true
+					return nil
+				}
+				f.After = page.Next
 			}
-			for _, p := range page.Rows {
-				ids = append(ids, p.ID)
-			}
-			if page.Next == "" {
-				break
-			}
-			if len(ids) >= maxSetAdd {
-				capped = true
-				break
-			}
-			f.After = page.Next
+		})
+		if err != nil {
+			return err
 		}
 	} else {
 		if len(form["id"]) > maxSetAdd {
@@ -661,11 +681,20 @@ func (s *Server) exportList(c echo.Context) error {
 	}
 	impliedRank(&df, s.cfg.Kinds)
 	opt.ByRank = df.Sort == ""
+	// Count within the search budget (the export itself then streams for
+	// as long as the download lasts).
+	count := func(f pencilbox.Filter, limit int) (n int, err error) {
+		err = s.search(c.Request().Context(), func(ctx context.Context) error {
+			n, err = s.cfg.Export.Count(ctx, f, limit)
+			return err
+		})
+		return n, err
+	}
 	if f.Whole {
 		// A booklet takes the filter's puzzles with a unique solution
 		// (unless it names a status), and at most MaxBooklet of them:
 		// say so rather than print the first few thousand.
-		n, err := s.cfg.Export.Count(c.Request().Context(), export.BookletFilter(df), export.MaxBooklet)
+		n, err := count(export.BookletFilter(df), export.MaxBooklet)
 		switch {
 		case err != nil:
 			return err
@@ -676,7 +705,7 @@ func (s *Server) exportList(c echo.Context) error {
 		case n > export.MaxBooklet:
 			return userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
 		}
-	} else if n, err := s.cfg.Export.Count(c.Request().Context(), df, 1); err != nil {
+	} else if n, err := count(df, 1); err != nil {
 		return err
 	} else if n == 0 {
 		return userErr(http.StatusNotFound, "No puzzle matches this filter.")

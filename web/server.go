@@ -105,7 +105,10 @@ type Config struct {
 	// HSTS sends Strict-Transport-Security on https requests, including
 	// those a trusted proxy forwarded as https.
 	HSTS bool
-	Log  *log.Logger
+	// SearchBudget is how long the queries of one list page, API page
+	// or search may run (default DefaultSearchBudget).
+	SearchBudget time.Duration
+	Log          *log.Logger
 }
 
 // Server is the admin site.
@@ -143,6 +146,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.LoginWait <= 0 {
 		cfg.LoginWait = 3 * time.Second
+	}
+	if cfg.SearchBudget <= 0 {
+		cfg.SearchBudget = DefaultSearchBudget
 	}
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
@@ -245,6 +251,11 @@ func userErr(code int, format string, args ...any) error {
 // and "internal error" (logged, never shown) for anything else.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		// The client left and its request's queries were interrupted:
+		// no one to answer, nothing wrong to log.
 		return
 	}
 	code, msg := http.StatusInternalServerError, "Something went wrong on the server; the error was logged."
