@@ -80,6 +80,9 @@ func runExport(e *env, args []string) int {
 	default:
 		return fail(2, fmt.Errorf("--hyp %q: want yes or no", *hyp))
 	}
+	if err := pencilbox.CheckQuery(f.Q); err != nil {
+		return fail(2, fmt.Errorf("--q: %w", err))
+	}
 	if err := db.CheckFilter(f); err != nil {
 		return fail(2, err)
 	}

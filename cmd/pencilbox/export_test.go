@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"pencilbox"
 )
 
 // sampleLibrary makes a library of the bundled sample in a test folder.
@@ -62,5 +65,38 @@ func TestExportRequests(t *testing.T) {
 	code, stdout, _ = runCLI(t, "", "export", "--db", lib, "--kind", "sudoku", "--rank", "8", "--limit", "3", "--format", "line", "-o", "-")
 	if code != 0 || strings.Count(stdout, "\n") != 3 {
 		t.Errorf("line to stdout: %d %q", code, stdout)
+	}
+}
+
+// TestExportSearchLimits: --q over the search's limits is refused with
+// what to change, exit 2, nothing written; at the limits it exports.
+func TestExportSearchLimits(t *testing.T) {
+	lib := sampleLibrary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.csv")
+	words := func(n int) string {
+		var ws []string
+		for i := range n {
+			ws = append(ws, "w"+strconv.Itoa(i))
+		}
+		return strings.Join(ws, " ")
+	}
+	for _, tc := range []struct {
+		q    string
+		code int
+		msg  string
+	}{
+		{words(pencilbox.MaxQueryWords + 1), 2, "--q: the search has 17 words, but at most 16 are allowed: remove 1"},
+		{words(20000), 2, "--q: the search is 128889 characters long, but at most 200 are allowed"},
+		{strings.Repeat("x", pencilbox.MaxQueryChars+1), 2, "shorten it by 1"},
+		{words(pencilbox.MaxQueryWords), 1, "no puzzles match"}, // searched, found none
+	} {
+		code, _, stderr := runCLI(t, "", "export", "--db", lib, "--q", tc.q, "--format", "csv", "-o", out)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("--q %.30s...: exit %d, %q; want %d and %q", tc.q, code, stderr, tc.code, tc.msg)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+			t.Errorf("files left behind: %v", left)
+		}
 	}
 }
