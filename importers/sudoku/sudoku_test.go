@@ -176,6 +176,18 @@ func TestFormats(t *testing.T) {
 			[]want{{line: 4, givens: top1}}},
 		{"xml: broken", "xml", "<opensudoku>\n<game data=\"" + strings.Repeat("0", 81) + "\"/>\n<game data='1\n</opensudoku>\n",
 			[]want{{line: 2, givens: strings.Repeat(".", 81)}, {line: 4, err: "xml: unescaped < inside quoted string (rest of the input skipped)"}}},
+		{"xml: nested at the depth limit", "xml", "<opensudoku>\n" + strings.Repeat("<a>", sudokuimp.MaxXMLDepth-2) +
+			"<game data=\"" + strings.ReplaceAll(top1, ".", "0") + "\"/>" + strings.Repeat("</a>", sudokuimp.MaxXMLDepth-2) + "\n</opensudoku>\n",
+			[]want{{line: 2, givens: top1}}},
+		{"xml: nested past the depth limit, games before it kept", "xml", "<opensudoku>\n<game data=\"" + strings.ReplaceAll(top1, ".", "0") + "\"/>\n" +
+			strings.Repeat("<a>\n", sudokuimp.MaxXMLDepth) + "<game data=\"" + strings.ReplaceAll(top2, ".", "0") + "\"/>\n",
+			[]want{{line: 2, givens: top1}, {line: 2 + sudokuimp.MaxXMLDepth, err: "xml: elements nested deeper than 32 (rest of the input skipped)"}}},
+		{"xml: a text longer than the token limit", "xml", "<opensudoku>\n<game data=\"" + strings.ReplaceAll(top1, ".", "0") + "\"/>\n<description>" +
+			strings.Repeat("x", sudokuimp.MaxXMLToken+8192) + "</description>\n<game data=\"" + strings.ReplaceAll(top2, ".", "0") + "\"/>\n</opensudoku>\n",
+			[]want{{line: 2, givens: top1}, {line: 3, err: "xml: a tag or text longer than 64 KiB (rest of the input skipped)"}}},
+		{"xml: a tag longer than the token limit", "xml", "<opensudoku>\n<game data=\"" + strings.ReplaceAll(top1, ".", "0") + "\" note=\"" +
+			strings.Repeat("x", sudokuimp.MaxXMLToken+8192) + "\"/>\n</opensudoku>\n",
+			[]want{{line: 2, err: "xml: a tag or text longer than 64 KiB (rest of the input skipped)"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

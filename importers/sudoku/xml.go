@@ -14,9 +14,14 @@ import (
 // XML reads the OpenSudoku export: <opensudoku><game data="0600..."/>...
 // Version 2 (<opensudoku version="2"><folder name="..."><game data=.../>)
 // too. The game's other attributes, its folder's name and the collection's
-// name, author and description go to Record.Meta. The input is streamed token by token; a
-// token longer than importers.MaxRecord or broken XML ends the input with
-// one bad record.
+// name, author and description go to Record.Meta.
+//
+// The input is streamed token by token, and nothing is kept of an element
+// but its name while it is open, so memory stays flat whatever the file's
+// size: elements nested deeper than MaxXMLDepth, a token (a tag with its
+// attributes, a run of text, a comment) longer than MaxXMLToken, or broken
+// XML end the input with one bad record naming the line; the games before
+// it are read.
 func XML() importers.Format {
 	return importers.Format{
 		Name:   "xml",
@@ -45,15 +50,27 @@ func detectXML(head []byte) bool {
 	return bytes.HasPrefix(head, []byte("<opensudoku"))
 }
 
+// MaxXMLDepth bounds how deep elements nest. OpenSudoku's are 3 deep
+// (opensudoku, folder, game); the decoder keeps every open element's
+// name, so without a bound a file of nested elements costs memory in
+// proportion to its size.
+const MaxXMLDepth = 32
+
+// MaxXMLToken bounds one token: a tag with its attributes (a game is
+// about 200 bytes), a run of text, a comment. The decoder holds a token
+// whole; the text kept of a collection's name or description is its
+// first 1,024 bytes.
+const MaxXMLToken = 64 << 10
+
 var collectionMeta = map[string]bool{"name": true, "author": true, "description": true, "comment": true, "level": true, "source": true}
 
 func readXML(r io.Reader, emit func(importers.Record) error) error {
-	cr := importers.NewCapReader(importers.Buffered(r), importers.MaxRecord)
+	cr := importers.NewCapReader(importers.Buffered(r), MaxXMLToken)
 	d := xml.NewDecoder(cr)
 	ctx := map[string]string{}
 	capture := ""
 	var text strings.Builder
-	games := 0
+	games, depth := 0, 0
 	for {
 		line, _ := d.InputPos()
 		tok, err := d.Token()
@@ -66,7 +83,7 @@ func readXML(r io.Reader, emit func(importers.Record) error) error {
 		}
 		if err != nil {
 			if errors.Is(err, importers.ErrRecordTooLong) {
-				err = fmt.Errorf("a token longer than %d bytes", importers.MaxRecord)
+				err = fmt.Errorf("a tag or text longer than %d KiB", MaxXMLToken>>10)
 			}
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
@@ -77,6 +94,9 @@ func readXML(r io.Reader, emit func(importers.Record) error) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth++; depth > MaxXMLDepth {
+				return emit(importers.Record{Line: line, Err: fmt.Errorf("xml: elements nested deeper than %d (rest of the input skipped)", MaxXMLDepth)})
+			}
 			switch {
 			case t.Name.Local == "game":
 				games++
@@ -100,6 +120,7 @@ func readXML(r io.Reader, emit func(importers.Record) error) error {
 				text.Write(t[:min(len(t), 1024)])
 			}
 		case xml.EndElement:
+			depth--
 			if capture != "" {
 				if v := strings.TrimSpace(text.String()); v != "" {
 					ctx[capture] = v
