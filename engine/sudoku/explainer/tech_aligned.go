@@ -28,37 +28,34 @@ func alignedExclusion(n int) Hinter {
 	}
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
-		var base []int
-		var excl [81][]int
-		var isBase [81]bool
+		var base [81]int
+		nb := 0
+		var exSet [81]cellSet // each base cell's excluders
+		var isBase cellSet
 		for x := 0; x < 81; x++ {
 			if count(g.Cand[x]) < 2 {
 				continue
 			}
 			single := false
-			var ex []int
+			var ex cellSet
 			for _, p := range peers[x] {
 				k := count(g.Cand[p])
 				if k == 1 {
 					single = true
+					break
 				} else if k >= 2 && k <= n {
-					ex = append(ex, int(p))
+					ex.add(int(p))
 				}
 			}
-			if !single && len(ex) > 0 {
-				base = append(base, x)
-				excl[x] = ex
-				isBase[x] = true
+			if !single && !ex.empty() {
+				base[nb] = x
+				nb++
+				exSet[x] = ex
+				isBase.add(x)
 			}
 		}
-		if len(base) < n {
+		if nb < n {
 			return
-		}
-		var exSet [81]cellSet
-		for _, x := range base {
-			for _, e := range excl[x] {
-				exSet[x].add(e)
-			}
 		}
 		var set [3]int
 		// test checks the base cells set[:n] and offers a hint; false stops.
@@ -78,56 +75,75 @@ func alignedExclusion(n int) Hinter {
 			if k < 2 {
 				return true
 			}
+			var allowed [3]uint16
 			if n == 2 {
 				// An excluder (two digits) rules out one combination; a
 				// digit of one cell goes only if every digit of the other
 				// but its own is ruled out: that takes as many excluders
 				// as the other cell has digits, less one.
-				k0, k1 := count(g.Cand[set[0]]), count(g.Cand[set[1]])
-				if k < min(k0, k1)-1 {
+				c0, c1 := g.Cand[set[0]], g.Cand[set[1]]
+				if k < min(count(c0), count(c1))-1 {
 					return true
+				}
+				// blocked[d]: the digits that, beside d, fill an excluder.
+				var blocked [9]uint16
+				for _, m := range masks[:k] {
+					lo := m & -m
+					hi := m &^ lo
+					blocked[lowDigit(lo)-1] |= hi
+					blocked[lowDigit(hi)-1] |= lo
+				}
+				same := sees(set[0], set[1])
+				for m := c0; m != 0; m &= m - 1 {
+					d := m & -m
+					other := c1 &^ blocked[lowDigit(d)-1]
+					if same {
+						other &^= d
+					}
+					if other != 0 {
+						allowed[0] |= d
+					}
+				}
+				for m := c1; m != 0; m &= m - 1 {
+					d := m & -m
+					other := c0 &^ blocked[lowDigit(d)-1]
+					if same {
+						other &^= d
+					}
+					if other != 0 {
+						allowed[1] |= d
+					}
 				}
 			}
 			if !c.Spend(int64(k)) {
 				return false
 			}
 			// allowed[a]: the digits of base cell a some possible
-			// combination uses.
-			var allowed [3]uint16
-			var see [3][3]bool
-			for a := 0; a < n; a++ {
-				for b := 0; b < n; b++ {
-					see[a][b] = sees(set[a], set[b])
-				}
-			}
-			possible := func(used uint16) bool {
-				for _, m := range masks[:k] {
-					if m&^used == 0 {
-						return false
-					}
-				}
-				return true
-			}
-			for m0 := g.Cand[set[0]]; m0 != 0; m0 &= m0 - 1 {
-				d0 := m0 & -m0
-				for m1 := g.Cand[set[1]]; m1 != 0; m1 &= m1 - 1 {
-					d1 := m1 & -m1
-					if d0 == d1 && see[0][1] {
-						continue
-					}
-					if n == 2 {
-						if possible(d0 | d1) {
-							allowed[0] |= d0
-							allowed[1] |= d1
-						}
-						continue
-					}
-					for m2 := g.Cand[set[2]]; m2 != 0; m2 &= m2 - 1 {
-						d2 := m2 & -m2
-						if d2 == d0 && see[0][2] || d2 == d1 && see[1][2] {
+			// combination uses (for pairs worked out above).
+			if n == 3 {
+				// Every combination of the three cells' digits: allowed
+				// unless two cells that see each other share a digit or
+				// it takes all of an excluder's digits.
+				s01, s02, s12 := sees(set[0], set[1]), sees(set[0], set[2]), sees(set[1], set[2])
+				for m0 := g.Cand[set[0]]; m0 != 0; m0 &= m0 - 1 {
+					d0 := m0 & -m0
+					for m1 := g.Cand[set[1]]; m1 != 0; m1 &= m1 - 1 {
+						d1 := m1 & -m1
+						if d0 == d1 && s01 {
 							continue
 						}
-						if possible(d0 | d1 | d2) {
+					next:
+						for m2 := g.Cand[set[2]]; m2 != 0; m2 &= m2 - 1 {
+							d2 := m2 & -m2
+							if d2 == d0 && s02 || d2 == d1 && s12 {
+								continue
+							}
+							used := d0 | d1 | d2
+							for _, m := range masks[:k] {
+								if m&^used == 0 {
+									continue next
+								}
+							}
 							allowed[0] |= d0
 							allowed[1] |= d1
 							allowed[2] |= d2
@@ -161,44 +177,37 @@ func alignedExclusion(n int) Hinter {
 			}
 			return acc.Add(h)
 		}
-		for j := 1; j < len(base); j++ {
+		for j := 1; j < nb; j++ {
 			for i := 0; i < j; i++ {
 				set[0], set[1] = base[i], base[j]
 				if n == 2 {
+					if common := exSet[set[0]].and(exSet[set[1]]); common.size() < 2 {
+						continue
+					}
 					if !test() {
 						return
 					}
 					continue
 				}
 				// The third cell: an excluder of the first or the second
-				// cell that is itself a base cell, in that order.
-				var tail []int
-				for _, e := range excl[set[0]] {
-					if isBase[e] && e != set[1] {
-						tail = append(tail, e)
-					}
-				}
-				for _, e := range excl[set[1]] {
-					if isBase[e] && e != set[0] && !contains(tail, e) {
-						tail = append(tail, e)
-					}
-				}
-				for _, t := range tail {
-					set[2] = t
-					if !test() {
-						return
+				// cell that is itself a base cell; those of the first in
+				// cell order, then the second's others (serate's order).
+				first := exSet[set[0]].and(isBase)
+				first.del(set[1])
+				second := exSet[set[1]].and(isBase)
+				second.del(set[0])
+				second = cellSet{second[0] &^ first[0], second[1] &^ first[1]}
+				for _, part := range [2]cellSet{first, second} {
+					for w := 0; w < 2; w++ {
+						for m := part[w]; m != 0; m &= m - 1 {
+							set[2] = w*64 + bits.TrailingZeros64(m)
+							if !test() {
+								return
+							}
+						}
 					}
 				}
 			}
 		}
 	})
-}
-
-func contains(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

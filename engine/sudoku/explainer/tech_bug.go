@@ -2,6 +2,7 @@ package explainer
 
 import (
 	"fmt"
+	"math/bits"
 
 	"pencilbox/engine"
 )
@@ -19,15 +20,7 @@ func (s *cellSet) del(c int)            { s[c>>6] &^= 1 << (c & 63) }
 func (s cellSet) has(c int) bool        { return s[c>>6]&(1<<(c&63)) != 0 }
 func (s cellSet) empty() bool           { return s[0]|s[1] == 0 }
 func (s cellSet) and(o cellSet) cellSet { return cellSet{s[0] & o[0], s[1] & o[1]} }
-func (s cellSet) size() int {
-	n := 0
-	for c := 0; c < 81; c++ {
-		if s.has(c) {
-			n++
-		}
-	}
-	return n
-}
+func (s cellSet) size() int             { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
 
 func peerSet(c int) cellSet {
 	var s cellSet

@@ -16,22 +16,32 @@ func init() {
 // (1.2), then in a column or row (1.5); boxes before columns before rows.
 func hiddenSingles(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
-	var t placeTable
-	var e [27]int8
-	g.places(&t)
-	g.empties(&e)
+	// Per house, the digits with exactly one place (counted bit-sliced
+	// over its cells) and whether one cell is left empty.
+	var singles [27]uint16
+	var alone [27]bool
+	for h := 0; h < 27; h++ {
+		var once, twice uint16
+		empty := 0
+		for _, x := range houses[h] {
+			m := g.Cand[x]
+			if g.Value[x] == 0 {
+				empty++
+			}
+			twice |= once & m
+			once |= m
+		}
+		singles[h], alone[h] = once&^twice, empty == 1
+	}
 	for pass := 0; pass < 2; pass++ {
-		alone := pass == 0
 		for _, h := range serateHouses {
-			isAlone := e[h] == 1
-			if isAlone != alone {
+			isAlone := alone[h]
+			if isAlone != (pass == 0) {
 				continue
 			}
-			for d := 1; d <= 9; d++ {
-				pos := t[h][d-1]
-				if count(pos) != 1 {
-					continue
-				}
+			for single := singles[h]; single != 0; single &= single - 1 {
+				d := lowDigit(single)
+				pos := g.positions(h, single&-single)
 				cell := int(houses[h][lowDigit(pos)-1])
 				diff := 1.5
 				switch {

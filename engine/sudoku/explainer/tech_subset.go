@@ -34,9 +34,9 @@ func nakedSet(n int) Hinter {
 			if int(e[h]) < 2*n {
 				continue
 			}
-			var ok uint16 // cells with two or more candidates
+			var ok uint16 // cells with two to n candidates: only they can be in the set
 			for i, x := range houses[h] {
-				if count(g.Cand[x]) >= 2 {
+				if k := count(g.Cand[x]); k >= 2 && k <= n {
 					ok |= 1 << i
 				}
 			}
@@ -106,10 +106,11 @@ func digitSlice(m uint16) []int {
 // hiddenTuple calls f with every n digits of house h that fit, between
 // them, in exactly n cells (each digit in two or more), in serate's order.
 func hiddenTuple(t *placeTable, h, n int, f func(digits, cells uint16) bool) {
-	// Digits with fewer than two places cannot be part of the tuple.
+	// Only digits with two to n places can be part of the tuple (serate
+	// tries the others too, in vain: leaving them out keeps its order).
 	var ok uint16
 	for d := 0; d < 9; d++ {
-		if count(t[h][d]) >= 2 {
+		if k := count(t[h][d]); k >= 2 && k <= n {
 			ok |= 1 << d
 		}
 	}
