@@ -101,6 +101,15 @@ type Puzzle interface {
 	Rate(withSteps bool) Rating
 }
 
+// Warner is a Puzzle whose parser ignored something in the text worth
+// telling the person who imports it (an optional capability: importers
+// check for it with a type assertion).
+type Warner interface {
+	Puzzle
+	// Warnings are the parser's notes, one sentence each.
+	Warnings() []string
+}
+
 // Result is the outcome of Solve.
 type Result struct {
 	Status   Status

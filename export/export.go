@@ -35,6 +35,7 @@ type Format struct {
 	// others stream.
 	Whole bool
 	open  func(w io.Writer, env *writeEnv) (writer, error)
+	all   Kinds // the registry the format came from (CheckKind names the others)
 }
 
 // writer takes the puzzles in order; n is the 1-based number in the export.
@@ -46,26 +47,118 @@ type writer interface {
 // writeEnv is what a writer may use besides the output.
 type writeEnv struct {
 	opt   Options
-	kinds engine.Registry
+	kinds Kinds
 }
 
-// Formats lists every export format.
-func Formats() []Format {
-	return []Format{
-		{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Whole: true, Sources: true, Kinds: []string{"sudoku", "akari"}, open: openPDF},
-		{Name: "line", Ext: "sdm", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openLine},
-		{Name: "grid", Ext: "sdk", ContentType: "text/plain; charset=utf-8", Kinds: []string{"sudoku"}, open: openGrid},
-		{Name: "csv", Ext: "csv", ContentType: "text/csv; charset=utf-8", Kinds: []string{"sudoku"}, Sources: true, open: openCSV},
-		{Name: "json", Ext: "jsonl", ContentType: "application/x-ndjson", Sources: true, Full: true, open: openJSON},
-		{Name: "url", Ext: "txt", ContentType: "text/plain; charset=utf-8", open: openURL},
-		{Name: "tatham", Ext: "txt", ContentType: "text/plain; charset=utf-8", Kinds: []string{"akari"}, open: openTatham},
+// Kind is what the exporters ask of one puzzle kind; it comes from the
+// kind's bundle. Shared formats (line, grid, csv) write the stored givens
+// of the kinds that claim them; json holds every kind; a kind's notations
+// (one line per puzzle) are formats of their own, shared by the kinds that
+// name the same one.
+type Kind struct {
+	Engine engine.Kind
+	// Drawer draws the kind's grids in a PDF booklet; nil = no booklet.
+	Drawer Drawer
+	// Texts are the text formats that hold the kind, in the order the
+	// kind lists them.
+	Texts []Text
+}
+
+// Text is one text format a kind claims. Line is nil for the shared
+// writers (line, grid, csv); a notation format writes Line(puzzle) on a
+// line of its own after the puzzle's "# tags:" comment.
+type Text struct {
+	Format string
+	Line   func(engine.Puzzle) string
+}
+
+// Kinds is the registry of every kind's export side, in the order the
+// kinds are registered.
+type Kinds []Kind
+
+// shared are the formats whose writers are the same for every kind, in
+// the order Formats lists them; nil kinds means every kind.
+var shared = []Format{
+	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Whole: true, Sources: true, open: openPDF},
+	{Name: "line", Ext: "sdm", ContentType: "text/plain; charset=utf-8", open: openLine},
+	{Name: "grid", Ext: "sdk", ContentType: "text/plain; charset=utf-8", open: openGrid},
+	{Name: "csv", Ext: "csv", ContentType: "text/csv; charset=utf-8", Sources: true, open: openCSV},
+	{Name: "json", Ext: "jsonl", ContentType: "application/x-ndjson", Sources: true, Full: true, open: openJSON},
+}
+
+// Formats lists every export format: the shared ones, then the kinds'
+// notations in the order the kinds first name them.
+func (ks Kinds) Formats() []Format {
+	var out []Format
+	for _, f := range shared {
+		f.all = ks
+		switch f.Name {
+		case "json":
+		case "pdf":
+			f.Kinds = []string{}
+			for _, k := range ks {
+				if k.Drawer != nil {
+					f.Kinds = append(f.Kinds, k.Engine.Name())
+				}
+			}
+		default:
+			f.Kinds = ks.claiming(f.Name)
+		}
+		out = append(out, f)
 	}
+	seen := map[string]bool{}
+	for _, f := range out {
+		seen[f.Name] = true
+	}
+	for _, k := range ks {
+		for _, t := range k.Texts {
+			if seen[t.Format] {
+				continue
+			}
+			seen[t.Format] = true
+			name := t.Format
+			out = append(out, Format{Name: name, Ext: "txt", ContentType: "text/plain; charset=utf-8", Kinds: ks.claiming(name), all: ks,
+				open: func(w io.Writer, env *writeEnv) (writer, error) { return openNotation(w, env, name) }})
+		}
+	}
+	return out
+}
+
+// claiming lists the kinds that claim the text format name.
+func (ks Kinds) claiming(name string) []string {
+	out := []string{}
+	for _, k := range ks {
+		if k.text(name) != nil {
+			out = append(out, k.Engine.Name())
+		}
+	}
+	return out
+}
+
+// text is the kind's claim on the text format name; nil when it has none.
+func (k Kind) text(name string) *Text {
+	for i := range k.Texts {
+		if k.Texts[i].Format == name {
+			return &k.Texts[i]
+		}
+	}
+	return nil
+}
+
+// lookup finds the export side of a kind by name.
+func (ks Kinds) lookup(name string) (Kind, bool) {
+	for _, k := range ks {
+		if k.Engine.Name() == name {
+			return k, true
+		}
+	}
+	return Kind{}, false
 }
 
 // Lookup finds a format by name.
-func Lookup(name string) (Format, error) {
+func (ks Kinds) Lookup(name string) (Format, error) {
 	var names []string
-	for _, f := range Formats() {
+	for _, f := range ks.Formats() {
 		if f.Name == name {
 			return f, nil
 		}
@@ -76,9 +169,9 @@ func Lookup(name string) (Format, error) {
 
 // ForKind lists the formats that can hold puzzles of kind ("" = every
 // format).
-func ForKind(kind string) []Format {
+func (ks Kinds) ForKind(kind string) []Format {
 	var out []Format
-	for _, f := range Formats() {
+	for _, f := range ks.Formats() {
 		if kind == "" || f.Holds(kind) {
 			out = append(out, f)
 		}
@@ -94,7 +187,7 @@ func (f Format) CheckKind(kind string) error {
 		return nil
 	}
 	var names []string
-	for _, g := range ForKind(kind) {
+	for _, g := range f.all.ForKind(kind) {
 		names = append(names, g.Name)
 	}
 	if len(names) == 0 {
@@ -129,9 +222,9 @@ type Options struct {
 	ByRank    bool   // the booklet in rank then score order (else as given)
 }
 
-// Check validates the options.
-func (o Options) Check() error {
-	if _, err := Lookup(o.Format); err != nil {
+// Check validates the options against the formats of kinds.
+func (o Options) Check(kinds Kinds) error {
+	if _, err := kinds.Lookup(o.Format); err != nil {
 		return err
 	}
 	switch o.Paper {
@@ -166,11 +259,11 @@ type bookletSource interface {
 // Write writes the puzzles of src to w in opt's format and returns how
 // many it wrote. It returns ErrNoPuzzles (wrapped) when src yields none,
 // and an error naming the puzzle when the format cannot hold its kind.
-func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, opt Options) (int, error) {
-	if err := opt.Check(); err != nil {
+func Write(ctx context.Context, w io.Writer, src Source, kinds Kinds, opt Options) (int, error) {
+	if err := opt.Check(kinds); err != nil {
 		return 0, err
 	}
-	f, _ := Lookup(opt.Format)
+	f, _ := kinds.Lookup(opt.Format)
 	if b, ok := src.(bookletSource); ok && f.Whole {
 		src = b.forBooklet(opt.ByRank)
 	}
@@ -200,15 +293,6 @@ func Write(ctx context.Context, w io.Writer, src Source, kinds engine.Registry, 
 		return 0, ErrNoPuzzles
 	}
 	return n, wr.close()
-}
-
-// parse reads a stored puzzle back into the engine's form.
-func parse(kinds engine.Registry, p pencilbox.Puzzle) (engine.Puzzle, error) {
-	k, err := kinds.Lookup(p.Kind)
-	if err != nil {
-		return nil, err
-	}
-	return k.Parse(p.Givens)
 }
 
 // tagsComment is the "# tags:" line the line-based importers read back.

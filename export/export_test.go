@@ -18,23 +18,21 @@ import (
 	"testing"
 
 	"pencilbox"
+	"pencilbox/bundle"
 	"pencilbox/data/sample"
 	"pencilbox/db"
-	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
 	"pencilbox/export"
 	"pencilbox/importers"
-	akariimp "pencilbox/importers/akari"
-	sudokuimp "pencilbox/importers/sudoku"
 	"pencilbox/library"
 )
 
-var kinds = engine.Registry{sudoku.Kind{}, akari.Kind{}}
+// bundles are the kinds cmd/pencilbox registers; kinds their export sides.
+var (
+	bundles = bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+	kinds   = bundles.Exports()
+)
 
-func registry() importers.Registry {
-	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
-}
+func registry() importers.Registry { return bundles.Formats() }
 
 // MustOpen opens an empty library in a test folder.
 func MustOpen(t testing.TB) *db.DB {
@@ -141,7 +139,7 @@ func TestErrors(t *testing.T) {
 		t.Errorf("Akari in a line export: %v", err)
 	}
 	for _, o := range []export.Options{{Format: "docx"}, {Format: "pdf", PerPage: 3}, {Format: "pdf", Paper: "A3"}} {
-		if err := o.Check(); err == nil {
+		if err := o.Check(kinds); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}

@@ -17,16 +17,15 @@ import (
 // MaxBooklet is the most puzzles one PDF booklet takes.
 const MaxBooklet = 5000
 
-// drawer draws one kind's grids; each kind registers one under its name.
-type drawer interface {
-	// cells is the grid's size in cells (columns, rows).
-	cells(p pencilbox.Puzzle) (w, h int)
-	// draw draws the puzzle (or its solution) with its top-left corner at
+// Drawer draws one kind's grids in a booklet; a kind's bundle gives it
+// (Kind.Drawer).
+type Drawer interface {
+	// Cells is the grid's size in cells (columns, rows).
+	Cells(p pencilbox.Puzzle) (w, h int)
+	// Draw draws the puzzle (or its solution) with its top-left corner at
 	// x, y and cells of side c millimetres.
-	draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, solution bool) error
+	Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, solution bool) error
 }
-
-var drawers = map[string]drawer{"sudoku": sudokuDrawer{}, "akari": akariDrawer{}}
 
 // pdfWriter gathers the puzzles, then lays out the booklet on close.
 type pdfWriter struct {
@@ -48,7 +47,7 @@ func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
 	if n > MaxBooklet {
 		return fmt.Errorf("a booklet takes at most %d puzzles (use --limit)", MaxBooklet)
 	}
-	if _, ok := drawers[p.Kind]; !ok {
+	if k, ok := b.env.kinds.lookup(p.Kind); !ok || k.Drawer == nil {
 		return fmt.Errorf("no PDF drawing for %s puzzles", p.Kind)
 	}
 	if b.env.opt.Solutions && p.Solution == "" {
@@ -57,6 +56,9 @@ func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
 	b.puzzles = append(b.puzzles, numbered{p, n})
 	return nil
 }
+
+// pt converts millimetres to a font size in points.
+func pt(mm float64) float64 { return mm * 72 / 25.4 }
 
 // layout is the page geometry in millimetres.
 type layout struct {
@@ -180,12 +182,13 @@ func (b *pdfWriter) close() error {
 // place draws one puzzle with its caption centred in the box x, y, w, h.
 func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH float64, solution, ids bool) error {
 	p := np.p
-	d := drawers[p.Kind]
-	gw, gh := d.cells(p)
+	k, _ := b.env.kinds.lookup(p.Kind) // write took only kinds with a drawer
+	d := k.Drawer
+	gw, gh := d.Cells(p)
 	pad := 4.0
 	c := math.Min((w-2*pad)/float64(gw), (h-captionH-2*pad)/float64(gh))
 	if !solution {
-		c = math.Min(c, 12) // a 1-up Sudoku stays at a pencil-friendly size
+		c = math.Min(c, 12) // a 1-up booklet's cells stay at a pencil-friendly size
 	}
 	gx := x + (w-c*float64(gw))/2
 	gy := y + captionH + pad/2
@@ -211,7 +214,7 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH floa
 			pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
 		}
 	}
-	return d.draw(pdf, p, gx, gy, c, solution)
+	return d.Draw(pdf, p, gx, gy, c, solution)
 }
 
 // stars draws n five-pointed stars of radius r starting at x, centred on y.

@@ -10,7 +10,7 @@ import (
 )
 
 // lineWriter is the .sdm line form: a "# tags:" comment when the puzzle
-// has tags, then the 81 cells and the note.
+// has tags, then the stored givens (Sudoku: 81 cells) and the note.
 type lineWriter struct{ w *bufio.Writer }
 
 func openLine(w io.Writer, _ *writeEnv) (writer, error) {
@@ -36,7 +36,8 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// gridWriter is the .sdk form: 9 rows of 9, a blank line between grids.
+// gridWriter is the .sdk form: the givens in rows of the puzzle's width
+// (Sudoku: 9 rows of 9), a blank line between grids.
 type gridWriter struct{ w *bufio.Writer }
 
 func openGrid(w io.Writer, _ *writeEnv) (writer, error) {
@@ -44,8 +45,8 @@ func openGrid(w io.Writer, _ *writeEnv) (writer, error) {
 }
 
 func (g *gridWriter) write(p pencilbox.Puzzle, n int) error {
-	if len(p.Givens) != 81 {
-		return fmt.Errorf("givens of %d cells, want 81", len(p.Givens))
+	if p.Width <= 0 || len(p.Givens) != p.Width*p.Height {
+		return fmt.Errorf("givens of %d cells, want %dx%d", len(p.Givens), p.Width, p.Height)
 	}
 	if n > 1 {
 		g.w.WriteByte('\n')
@@ -53,8 +54,8 @@ func (g *gridWriter) write(p pencilbox.Puzzle, n int) error {
 	if err := tagsComment(g.w, p.Tags); err != nil {
 		return err
 	}
-	for r := 0; r < 9; r++ {
-		g.w.WriteString(p.Givens[r*9 : r*9+9])
+	for r := 0; r < p.Height; r++ {
+		g.w.WriteString(p.Givens[r*p.Width : (r+1)*p.Width])
 		g.w.WriteByte('\n')
 	}
 	return nil
@@ -62,48 +63,35 @@ func (g *gridWriter) write(p pencilbox.Puzzle, n int) error {
 
 func (g *gridWriter) close() error { return g.w.Flush() }
 
-// notationWriter writes one notation per line (puzz.link URLs, Tatham
-// IDs), each after its "# tags:" comment.
+// notationWriter writes one kind's notation per line (puzz.link URLs,
+// Tatham IDs), each after its "# tags:" comment.
 type notationWriter struct {
 	w    *bufio.Writer
 	env  *writeEnv
 	name string
-	form func(any) (string, bool)
 }
 
-func openURL(w io.Writer, env *writeEnv) (writer, error) {
-	return &notationWriter{bufio.NewWriterSize(w, 64<<10), env, "url", func(p any) (string, bool) {
-		u, ok := p.(interface{ URL() string })
-		if !ok {
-			return "", false
-		}
-		return u.URL(), true
-	}}, nil
-}
-
-func openTatham(w io.Writer, env *writeEnv) (writer, error) {
-	return &notationWriter{bufio.NewWriterSize(w, 64<<10), env, "tatham", func(p any) (string, bool) {
-		t, ok := p.(interface{ TathamID() string })
-		if !ok {
-			return "", false
-		}
-		return t.TathamID(), true
-	}}, nil
+func openNotation(w io.Writer, env *writeEnv, name string) (writer, error) {
+	return &notationWriter{bufio.NewWriterSize(w, 64<<10), env, name}, nil
 }
 
 func (t *notationWriter) write(p pencilbox.Puzzle, _ int) error {
-	ep, err := parse(t.env.kinds, p)
+	k, ok := t.env.kinds.lookup(p.Kind)
+	if !ok {
+		return fmt.Errorf("unknown puzzle kind %q", p.Kind)
+	}
+	form := k.text(t.name)
+	if form == nil || form.Line == nil {
+		return fmt.Errorf("%s puzzles have no %s notation", p.Kind, t.name)
+	}
+	ep, err := k.Engine.Parse(p.Givens)
 	if err != nil {
 		return err
-	}
-	s, ok := t.form(ep)
-	if !ok {
-		return fmt.Errorf("%s puzzles have no %s notation", p.Kind, t.name)
 	}
 	if err := tagsComment(t.w, p.Tags); err != nil {
 		return err
 	}
-	t.w.WriteString(s)
+	t.w.WriteString(form.Line(ep))
 	return t.w.WriteByte('\n')
 }
 

@@ -160,7 +160,7 @@ func Open(r io.Reader, reg Registry, forced string) (Format, io.Reader, error) {
 }
 
 // Parse makes the record of one puzzle text with kind: Puzzle or Err, and
-// the parser's warnings when the puzzle has a Warnings() []string method.
+// the parser's warnings when the puzzle is an engine.Warner.
 func Parse(kind engine.Kind, line int, text string) Record {
 	rec := Record{Line: line, Text: text}
 	p, err := kind.Parse(text)
@@ -173,10 +173,10 @@ func Parse(kind engine.Kind, line int, text string) Record {
 	return rec
 }
 
-// Warnings joins the warnings of a puzzle that has a Warnings() []string
-// method (Akari's parser notes ignored lights); "" otherwise.
-func Warnings(p any) string {
-	if w, ok := p.(interface{ Warnings() []string }); ok {
+// Warnings joins the warnings of a puzzle that is an engine.Warner
+// (Akari's parser notes ignored lights); "" otherwise.
+func Warnings(p engine.Puzzle) string {
+	if w, ok := p.(engine.Warner); ok {
 		return strings.Join(w.Warnings(), "; ")
 	}
 	return ""

@@ -17,13 +17,10 @@ import (
 	"testing"
 	"time"
 
+	"pencilbox/bundle"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
-	akariimp "pencilbox/importers/akari"
-	sudokuimp "pencilbox/importers/sudoku"
 	"pencilbox/library"
 	"pencilbox/templates"
 )
@@ -41,14 +38,14 @@ type testEnv struct {
 	s   *Server
 }
 
+// testBundles are the kinds cmd/pencilbox registers.
+var testBundles = bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+
 func testKinds() (engine.Registry, importers.Registry) {
-	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
-	return kinds, importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+	return testBundles.Kinds(), testBundles.Formats()
 }
 
-func testViews() templates.Views {
-	return templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}}
-}
+func testViews() templates.Views { return testBundles.Views() }
 
 // seeded is the bundled sample library, imported once into a template
 // database that each test copies (real puzzles, real ratings: every Sudoku
@@ -118,7 +115,7 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
-		Import: lib.Import, Export: d, MaxUpload: 1 << 20}
+		Exports: testBundles.Exports(), Import: lib.Import, Export: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)
 	}

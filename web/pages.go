@@ -565,15 +565,15 @@ func (s *Server) exportNames(kind string) []string {
 		return nil
 	}
 	var out []string
-	for _, f := range export.ForKind(kind) {
+	for _, f := range s.cfg.Exports.ForKind(kind) {
 		out = append(out, f.Name)
 	}
 	return out
 }
 
 // exportOptions reads the format and the booklet's options from the query.
-func exportOptions(c echo.Context, title string) (export.Format, export.Options, error) {
-	f, err := export.Lookup(c.QueryParam("format"))
+func (s *Server) exportOptions(c echo.Context, title string) (export.Format, export.Options, error) {
+	f, err := s.cfg.Exports.Lookup(c.QueryParam("format"))
 	if err != nil {
 		return f, export.Options{}, userErr(http.StatusBadRequest, "%v", err)
 	}
@@ -585,7 +585,7 @@ func exportOptions(c echo.Context, title string) (export.Format, export.Options,
 			return f, opt, userErr(http.StatusBadRequest, "per must be 1, 2, 4 or 6")
 		}
 	}
-	if err := opt.Check(); err != nil {
+	if err := opt.Check(s.cfg.Exports); err != nil {
 		return f, opt, userErr(http.StatusBadRequest, "%v", err)
 	}
 	return f, opt, nil
@@ -605,7 +605,7 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		// it (the database failing on the first read) is still an
 		// error page.
 		w := &startOnWrite{c: c, contentType: f.ContentType}
-		if _, err := export.Write(c.Request().Context(), w, src, s.cfg.Kinds, opt); err != nil {
+		if _, err := export.Write(c.Request().Context(), w, src, s.cfg.Exports, opt); err != nil {
 			if !w.started {
 				h.Del("Content-Disposition")
 				if errors.Is(err, export.ErrNoPuzzles) {
@@ -622,7 +622,7 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		return nil
 	}
 	var buf bytes.Buffer
-	_, err := export.Write(c.Request().Context(), &buf, src, s.cfg.Kinds, opt)
+	_, err := export.Write(c.Request().Context(), &buf, src, s.cfg.Exports, opt)
 	if errors.Is(err, export.ErrNoPuzzles) {
 		h.Del("Content-Disposition")
 		return userErr(http.StatusNotFound, "No puzzles to export.")
@@ -662,7 +662,7 @@ func (s *Server) exportList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, opt, err := exportOptions(c, c.QueryParam("title"))
+	f, opt, err := s.exportOptions(c, c.QueryParam("title"))
 	if err != nil {
 		return err
 	}
@@ -722,7 +722,7 @@ func (s *Server) exportSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, opt, err := exportOptions(c, si.Name)
+	f, opt, err := s.exportOptions(c, si.Name)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,7 @@ import (
 
 	"pencilbox/db"
 	"pencilbox/engine"
+	"pencilbox/export"
 	"pencilbox/internal/stale"
 	"pencilbox/templates"
 	"pencilbox/web/model"
@@ -75,6 +76,9 @@ type Config struct {
 	ReadSQL db.Querier
 	Kinds   engine.Registry
 	Views   templates.Views
+	// Exports are the kinds' export sides: the formats the export
+	// buttons offer.
+	Exports export.Kinds
 	Formats []string // import format names for the form
 	Import  ImportFunc
 	// Export is the library the export buttons read (nil hides them).

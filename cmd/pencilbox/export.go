@@ -61,7 +61,7 @@ func runExport(e *env, args []string) int {
 		return 2
 	}
 	opt.Format = *format
-	if err := opt.Check(); err != nil {
+	if err := opt.Check(e.exports); err != nil {
 		return fail(2, err)
 	}
 	var err error
@@ -89,7 +89,7 @@ func runExport(e *env, args []string) int {
 	if *limit < 0 {
 		return fail(2, fmt.Errorf("--limit %d: want a count of puzzles (0 = no limit)", *limit))
 	}
-	if ef, _ := export.Lookup(opt.Format); *set == "" {
+	if ef, _ := e.exports.Lookup(opt.Format); *set == "" {
 		if err := ef.CheckKind(f.Kind); err != nil {
 			return fail(2, err)
 		}
@@ -140,7 +140,7 @@ func runExport(e *env, args []string) int {
 	}
 	start := time.Now()
 	n, err := writeAtomic(*out, e.stdout, func(w io.Writer) (int, error) {
-		return export.Write(ctx, w, src, e.kinds, opt)
+		return export.Write(ctx, w, src, e.exports, opt)
 	})
 	if errors.Is(err, export.ErrNoPuzzles) {
 		return fail(1, fmt.Errorf("no puzzles match; nothing written"))

@@ -10,23 +10,24 @@ import (
 
 	"golang.org/x/term"
 
+	"pencilbox/bundle"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
+	"pencilbox/export"
 	"pencilbox/importers"
-	akariimp "pencilbox/importers/akari"
-	sudokuimp "pencilbox/importers/sudoku"
 )
 
 // env is what a command may touch: its streams, the environment and the
-// registered kinds and formats. Tests run commands with their own env.
+// registered kinds (their bundles, and the registries the bundles give).
+// Tests run commands with their own env.
 type env struct {
 	stdin      io.Reader
 	stdout     io.Writer
 	stderr     io.Writer
 	getenv     func(string) string
+	bundles    bundle.Registry
 	kinds      engine.Registry
 	formats    importers.Registry
+	exports    export.Kinds
 	isTerminal func(io.Writer) bool
 }
 
@@ -57,11 +58,11 @@ func commands() []command {
 }
 
 func newEnv() *env {
-	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
-	formats := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+	// Every puzzle kind is registered here, once, by its bundle.
+	bundles := bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
-		kinds: kinds, formats: formats,
+		bundles: bundles, kinds: bundles.Kinds(), formats: bundles.Formats(), exports: bundles.Exports(),
 		isTerminal: func(w io.Writer) bool {
 			f, ok := w.(*os.File)
 			return ok && term.IsTerminal(int(f.Fd()))

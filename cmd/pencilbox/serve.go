@@ -16,7 +16,6 @@ import (
 
 	"pencilbox/db"
 	"pencilbox/library"
-	"pencilbox/templates"
 	"pencilbox/web"
 )
 
@@ -90,7 +89,7 @@ func runServe(e *env, args []string) int {
 	}
 	srv := web.New(web.Config{
 		Library: lib, SQL: store.W, ReadSQL: store.Reader(), Kinds: e.kinds, Formats: formats, Import: lib.Import,
-		Views:     templates.Views{"sudoku": templates.SudokuView{}, "akari": templates.AkariView{}},
+		Views: e.bundles.Views(), Exports: e.exports,
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
 		TrustedProxies: trusted, HSTS: *hsts,
 	})

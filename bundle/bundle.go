@@ -1,0 +1,76 @@
+// Package bundle declares what one puzzle kind provides, in one place: its
+// engine kind, its import formats, its web view, its export side (PDF
+// drawer and text notations) and optional capabilities. cmd/pencilbox
+// registers each kind's bundle once; shared code (db, library, export,
+// web, the shared templates) asks the registry and never names a kind.
+//
+// Adding a kind: write engine/<kind> (an engine.Kind), its formats, view
+// and drawer, a Bundle that returns them, and add it to the Registry in
+// cmd/pencilbox/main.go.
+package bundle
+
+import (
+	"pencilbox/engine"
+	"pencilbox/export"
+	"pencilbox/importers"
+	"pencilbox/templates"
+)
+
+// Bundle is everything one puzzle kind provides. Optional capabilities
+// (a generator, an extra rating, dashboard highlights) are interfaces
+// declared in this file: a bundle has one when it implements it, and the
+// registry finds it with a type assertion.
+type Bundle interface {
+	// Kind is the engine side: parse, solve, rate, steps.
+	Kind() engine.Kind
+	// Formats are the kind's own import formats, in detection order
+	// (formats that carry several kinds, as puzz.link URLs do, are
+	// shared and not listed here).
+	Formats() []importers.Format
+	// View draws the kind's puzzles on the web pages.
+	View() templates.KindView
+	// Export is the kind's export side: its PDF drawer and the text
+	// formats that hold it. Its Engine is Kind().
+	Export() export.Kind
+}
+
+// Registry is the ordered list of registered kinds. The first kind is the
+// default for text no kind claims (engine.Registry.Detect).
+type Registry []Bundle
+
+// Kinds is the engine registry of the bundles' kinds.
+func (r Registry) Kinds() engine.Registry {
+	out := make(engine.Registry, len(r))
+	for i, b := range r {
+		out[i] = b.Kind()
+	}
+	return out
+}
+
+// Formats is the import registry: the shared multi-kind formats, then
+// each kind's formats in registration order.
+func (r Registry) Formats() importers.Registry {
+	lists := make([][]importers.Format, len(r))
+	for i, b := range r {
+		lists[i] = b.Formats()
+	}
+	return importers.NewRegistry(r.Kinds(), lists...)
+}
+
+// Views maps each kind's name to its web view.
+func (r Registry) Views() templates.Views {
+	out := templates.Views{}
+	for _, b := range r {
+		out[b.Kind().Name()] = b.View()
+	}
+	return out
+}
+
+// Exports is the export registry of the bundles' export sides.
+func (r Registry) Exports() export.Kinds {
+	out := make(export.Kinds, len(r))
+	for i, b := range r {
+		out[i] = b.Export()
+	}
+	return out
+}
