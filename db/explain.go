@@ -72,6 +72,6 @@ func Explain(err error, path string) (msg string, ok bool) {
 
 func damaged(path string) string {
 	return fmt.Sprintf("The library's database %[1]s is damaged (SQLite finds it malformed), so nothing more is written to it. "+
-		"Restore it from a backup: stop pencilbox, copy your latest backup (made with 'pencilbox backup') over %[1]s, "+
-		"delete %[1]s-wal and %[1]s-shm if they are there, then run 'pencilbox check --db %[1]s'.", path)
+		"Restore it from a backup: stop pencilbox, run 'pencilbox restore --db %[1]s BACKUP' with your latest backup "+
+		"(made by 'pencilbox backup' or serve --backup-dir; the damaged file is kept aside), then 'pencilbox check --db %[1]s'.", path)
 }

@@ -51,8 +51,9 @@ func commands() []command {
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-", "store puzzles in the library database (analysed, duplicates merged)", runImport},
 		{"export", "[--db PATH] [filters] [--set NAME] --format FMT -o FILE [--limit N] [--shuffle SEED] [pdf options]", "write puzzles as a PDF booklet or a text format (pdf, line, grid, csv, json, url, tatham)", runExport},
 		{"backup", "[--db PATH] [--force] DEST", "copy a live database consistently (VACUUM INTO)", runBackup},
+		{"restore", "[--db PATH] BACKUP", "replace the library by a backup (checked first; the old file kept aside; stop serve first)", runRestore},
 		{"check", "[--db PATH] [--fix] [--jobs N]", "integrity check, then every stored analysis against the engine (--fix mends)", runCheck},
-		{"serve", "[--db PATH] [--addr HOST:PORT] [--max-upload MIB] [--sample=false] [--jobs N] [--trusted-proxy CIDR]... [--hsts]", "serve the admin web site (a new database gets the sample library and an admin user)", runServe},
+		{"serve", "[--db PATH] [--addr HOST:PORT] [--max-upload MIB] [--sample=false] [--jobs N] [--trusted-proxy CIDR]... [--hsts] [--backup-dir D --backup-every 24h --backup-keep 14]", "serve the admin web site (a new database gets the sample library and an admin user)", runServe},
 		{"user", "[--db PATH] add|passwd NAME", "add a web admin user or change a password (password from a prompt or stdin)", runUser},
 	}
 }

@@ -35,6 +35,10 @@ func runServe(e *env, args []string) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for load tests)")
 	var proxies stringList
 	fs.Var(&proxies, "trusted-proxy", "a reverse proxy's address or CIDR whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable, or a comma list)")
+	var backups backupPlan
+	fs.StringVar(&backups.dir, "backup-dir", "", "write a checked backup of the library into this folder every --backup-every (none without it)")
+	fs.DurationVar(&backups.every, "backup-every", 24*time.Hour, "time between scheduled backups (at least 1m)")
+	fs.IntVar(&backups.keep, "backup-keep", 14, "scheduled backups kept in --backup-dir (older ones of its own naming are deleted)")
 	hsts := fs.Bool("hsts", false, "send Strict-Transport-Security on https requests (direct or through a trusted proxy)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -46,6 +50,10 @@ func runServe(e *env, args []string) int {
 	trusted, err := web.ParseProxies(proxies)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox serve: --trusted-proxy:", err)
+		return 2
+	}
+	if err := backups.check(); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
 		return 2
 	}
 	logger := log.New(e.stderr, "pencilbox serve: ", log.LstdFlags)
@@ -105,6 +113,17 @@ func runServe(e *env, args []string) int {
 	defer stop()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
+	backupsDone := make(chan struct{})
+	defer func() { stop(); <-backupsDone }() // the backup loop ends before the store closes
+	if backups.dir != "" {
+		fmt.Fprintf(e.stdout, "backups into %s every %s, the last %d kept\n", backups.dir, backups.every, backups.keep)
+		go func() {
+			defer close(backupsDone)
+			runBackups(ctx, store, backups, realClock{}, logger.Printf)
+		}()
+	} else {
+		close(backupsDone)
+	}
 	select {
 	case err := <-served:
 		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
@@ -116,6 +135,7 @@ func runServe(e *env, args []string) int {
 	defer cancel()
 	_ = hs.Shutdown(sctx)
 	srv.Close()
+	<-backupsDone // a backup under way is interrupted and its partial file removed
 	return 0
 }
 
