@@ -1,5 +1,5 @@
 -- Each sort order within one rank: a filter on a rank range sorted by score,
--- clues or date merges one ordered walk per rank (db/store.go, pageQuery)
+-- clues or date merges one ordered walk per rank (db/planner.go, pageQuery)
 -- instead of walking the whole sort index past the other ranks (score grows
 -- with rank, so "rank 1-2 by score, highest first" passed every harder
 -- puzzle first).

@@ -1,5 +1,5 @@
 -- The terms of the text-search index, for expanding a prefix word into the
--- exact terms it stands for (db/store.go, exactTerms): a big search is
+-- exact terms it stands for (db/planner.go, exactTerms): a big search is
 -- probed per row, and FTS5 seeks exact terms but merges every doclist of
 -- a prefix at each probe.
 

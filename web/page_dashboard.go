@@ -1,0 +1,21 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/templates"
+)
+
+func (s *Server) dashboard(c echo.Context) error {
+	st, err := s.cfg.Library.Stats(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.DashboardPage(s.chrome(c, "Dashboard", "dash"), templates.Dashboard{Stats: st, Jobs: jobs}))
+}

@@ -1,0 +1,187 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/export"
+)
+
+// exportNames are the formats the export buttons offer: those that can
+// hold the puzzles of kind ("" = any kind, every format).
+func (s *Server) exportNames(kind string) []string {
+	if s.cfg.Export == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range s.cfg.Exports.ForKind(kind) {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// exportOptions reads the format and the booklet's options from the query.
+func (s *Server) exportOptions(c echo.Context, title string) (export.Format, export.Options, error) {
+	f, err := s.cfg.Exports.Lookup(c.QueryParam("format"))
+	if err != nil {
+		return f, export.Options{}, userErr(http.StatusBadRequest, "%v", err)
+	}
+	opt := export.Options{Format: f.Name, Paper: c.QueryParam("paper"), Title: title, Solutions: c.QueryParam("solutions") != "0",
+		ShowIDs: c.QueryParam("ids") == "1"}
+	if v := c.QueryParam("per"); v != "" {
+		opt.PerPage, err = strconv.Atoi(v)
+		if err != nil {
+			return f, opt, userErr(http.StatusBadRequest, "per must be 1, 2, 4 or 6")
+		}
+	}
+	if err := opt.Check(s.cfg.Exports); err != nil {
+		return f, opt, userErr(http.StatusBadRequest, "%v", err)
+	}
+	return f, opt, nil
+}
+
+// sendExport writes src in the asked format as a download. Text formats
+// of a filter stream; a set's export (small, and possibly of mixed kinds)
+// is written to memory first so a refusal is a clear page.
+func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt export.Options, src export.Source, stream bool) error {
+	if s.cfg.Export == nil {
+		return userErr(http.StatusNotFound, "Exports are not available on this server.")
+	}
+	h := c.Response().Header()
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, f.Ext))
+	if stream && !f.Whole {
+		// The reply starts with the first byte written: an error before
+		// it (the database failing on the first read) is still an
+		// error page.
+		w := &startOnWrite{c: c, contentType: f.ContentType}
+		if _, err := export.Write(c.Request().Context(), w, src, s.cfg.Exports, opt); err != nil {
+			if !w.started {
+				h.Del("Content-Disposition")
+				if errors.Is(err, export.ErrNoPuzzles) {
+					return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+				}
+				return err
+			}
+			// the download has begun: cut it short so it is not taken
+			// for a whole file
+			s.cfg.Log.Printf("export %s: %v", name, err)
+			panic(http.ErrAbortHandler)
+		}
+		w.start()
+		return nil
+	}
+	var buf bytes.Buffer
+	_, err := export.Write(c.Request().Context(), &buf, src, s.cfg.Exports, opt)
+	if errors.Is(err, export.ErrNoPuzzles) {
+		h.Del("Content-Disposition")
+		return userErr(http.StatusNotFound, "No puzzles to export.")
+	}
+	if err != nil {
+		h.Del("Content-Disposition")
+		return userErr(http.StatusBadRequest, "The export failed: %v.", err)
+	}
+	return c.Blob(http.StatusOK, f.ContentType, buf.Bytes())
+}
+
+// startOnWrite is the reply of a streamed export: its status and type
+// are sent with the first bytes, not before.
+type startOnWrite struct {
+	c           echo.Context
+	contentType string
+	started     bool
+}
+
+func (w *startOnWrite) start() {
+	if !w.started {
+		w.started = true
+		w.c.Response().Header().Set(echo.HeaderContentType, w.contentType)
+		w.c.Response().WriteHeader(http.StatusOK)
+	}
+}
+
+func (w *startOnWrite) Write(p []byte) (int, error) {
+	w.start()
+	return w.c.Response().Write(p)
+}
+
+// exportList exports the library list's filter. A format that holds one
+// kind exports that kind's puzzles of the filter.
+func (s *Server) exportList(c echo.Context) error {
+	mf, err := parseFilter(c.QueryParams())
+	if err != nil {
+		return err
+	}
+	f, opt, err := s.exportOptions(c, c.QueryParam("title"))
+	if err != nil {
+		return err
+	}
+	df := domainFilter(mf)
+	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
+	// Refused before the download begins: once it has, an error can only
+	// cut the reply short.
+	if err := db.CheckFilter(df); err != nil {
+		return userErr(http.StatusBadRequest, "%v", err)
+	}
+	if err := f.CheckKind(df.Kind); err != nil {
+		return userErr(http.StatusBadRequest, "Cannot export: %v.", err)
+	}
+	if df.Kind == "" && len(f.Kinds) == 1 {
+		df.Kind = f.Kinds[0]
+	}
+	impliedRank(&df, s.cfg.Kinds)
+	opt.ByRank = df.Sort == ""
+	// Count within the search budget (the export itself then streams for
+	// as long as the download lasts).
+	count := func(f pencilbox.Filter, limit int) (n int, err error) {
+		err = s.search(c.Request().Context(), func(ctx context.Context) error {
+			n, err = s.cfg.Export.Count(ctx, f, limit)
+			return err
+		})
+		return n, err
+	}
+	if f.Whole {
+		// A booklet takes the filter's puzzles with a unique solution
+		// (unless it names a status), and at most MaxBooklet of them:
+		// say so rather than print the first few thousand.
+		n, err := count(export.BookletFilter(df), export.MaxBooklet)
+		switch {
+		case err != nil:
+			return err
+		case n == 0 && df.Status == "":
+			return userErr(http.StatusNotFound, "No puzzle with a unique solution matches this filter: a booklet has none to print.")
+		case n == 0:
+			return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+		case n > export.MaxBooklet:
+			return userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
+		}
+	} else if n, err := count(df, 1); err != nil {
+		return err
+	} else if n == 0 {
+		return userErr(http.StatusNotFound, "No puzzle matches this filter.")
+	}
+	return s.sendExport(c, "puzzles", f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
+}
+
+func (s *Server) exportSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	si, ids, err := s.sets.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	f, opt, err := s.exportOptions(c, si.Name)
+	if err != nil {
+		return err
+	}
+	return s.sendExport(c, fmt.Sprintf("set-%d", id), f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
+}

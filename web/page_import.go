@@ -1,0 +1,138 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/db"
+	"pencilbox/internal/stale"
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+// job returns an import job: the live copy while it runs, else the stored one.
+func (s *Server) job(c echo.Context, id int64) (model.Job, error) {
+	if j, ok := s.jobs.get(id); ok {
+		return j, nil
+	}
+	return s.cfg.Library.Job(c.Request().Context(), id)
+}
+
+func (s *Server) importForm(c echo.Context) error {
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.ImportForm(s.chrome(c, "Import", "import"),
+		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload}))
+}
+
+func (s *Server) importPost(c echo.Context) error {
+	if s.cfg.Import == nil {
+		return userErr(http.StatusServiceUnavailable, "Importing is not available on this server.")
+	}
+	tags, err := splitTags(c.FormValue("tags"))
+	if err != nil {
+		return err
+	}
+	opts := model.ImportOptions{
+		Format: strings.TrimSpace(c.FormValue("format")),
+		Source: strings.TrimSpace(c.FormValue("source")),
+		Tags:   tags,
+	}
+	if opts.Format != "" {
+		ok := false
+		for _, f := range s.cfg.Formats {
+			ok = ok || f == opts.Format
+		}
+		if !ok {
+			return userErr(http.StatusBadRequest, "Unknown format %q.", opts.Format)
+		}
+	}
+	r, name, cleanup, err := s.upload(c)
+	if err != nil {
+		return err
+	}
+	if opts.Source == "" {
+		opts.Source = name
+	}
+	if r == nil {
+		return s.redirectFlash(c, "/import", "Choose a file or paste some puzzles.")
+	}
+	if opts.Source == "" {
+		opts.Source = "web-" + time.Now().Format("20060102-150405")
+	}
+	id, err := s.jobs.start(s.ctx, s.cfg.Import, r, opts, cleanup)
+	if err != nil {
+		s.cfg.Log.Printf("import: %v", err)
+		if msg, ok := db.Explain(err, s.dbPath()); ok {
+			return userErr(http.StatusInternalServerError, "The import could not start. %s", msg)
+		}
+		return userErr(http.StatusInternalServerError, "The import could not start; the error was logged.")
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/import/%d", id))
+}
+
+// upload returns the import's input: the uploaded file (copied to a
+// temporary file, since the request's own is removed when it ends and the
+// import runs on in the background) or the pasted text; nil when neither
+// was given. name is the uploaded file's name; cleanup removes the copy.
+func (s *Server) upload(c echo.Context) (r io.Reader, name string, cleanup func(), err error) {
+	none := func() {}
+	fh, ferr := c.FormFile("file")
+	switch {
+	case tooLarge(ferr):
+		return nil, "", none, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	case errors.Is(ferr, http.ErrMissingFile) || errors.Is(ferr, http.ErrNotMultipart):
+		// no file: the pasted text, if any
+	case ferr != nil:
+		return nil, "", none, userErr(http.StatusBadRequest, "The upload could not be read: %v.", ferr)
+	case fh.Size > 0:
+		f, err := fh.Open()
+		if err != nil {
+			return nil, "", none, err
+		}
+		defer f.Close()
+		tmp, err := os.CreateTemp(s.cfg.UploadDir, stale.Pattern(UploadPrefix, ""))
+		if err != nil {
+			return nil, "", none, err
+		}
+		cleanup = func() { tmp.Close(); os.Remove(tmp.Name()) }
+		if _, err := io.Copy(tmp, f); err != nil {
+			cleanup()
+			return nil, "", none, err
+		}
+		if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+			cleanup()
+			return nil, "", none, err
+		}
+		return tmp, filepath.Base(fh.Filename), cleanup, nil
+	}
+	text := c.FormValue("text")
+	if strings.TrimSpace(text) == "" {
+		return nil, "", none, nil
+	}
+	return strings.NewReader(text), "", none, nil
+}
+
+func (s *Server) jobPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.job(c, id)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), templates.JobPage{Job: j}))
+}
+
+// ---- sets

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+func (s *Server) setList(c echo.Context) ([]model.Set, error) {
+	infos, err := s.sets.List(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Set, len(infos))
+	for i, si := range infos {
+		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, Count: si.Count, Updated: si.Updated}
+	}
+	return out, nil
+}
+
+func (s *Server) library(c echo.Context) error {
+	q := c.QueryParams()
+	f, err := parseFilter(q)
+	if err != nil {
+		return s.libraryError(c, q, err)
+	}
+	f.IDs = nil
+	t0 := time.Now()
+	page, err := s.listPage(c.Request().Context(), f)
+	if err != nil {
+		return s.libraryError(c, q, err)
+	}
+	elapsed := time.Since(t0)
+	sets, err := s.setList(c)
+	if err != nil {
+		return err
+	}
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(f.Kind),
+		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
+	base := url.Values{}
+	for k, v := range q {
+		if k != "after" && k != "page" {
+			base[k] = v
+		}
+	}
+	l.FirstURL = "/puzzles?" + base.Encode()
+	link := func(page int, after string) string {
+		u := url.Values{}
+		for k, v := range base {
+			u[k] = v
+		}
+		if after != "" {
+			u.Set("after", after)
+		}
+		if page > 1 {
+			u.Set("page", strconv.Itoa(page))
+		}
+		return "/puzzles?" + u.Encode()
+	}
+	// Previous is a numbered page (no cursor walks backwards): shown
+	// while it is within the numbered pages' reach.
+	if f.Page > 1 && pageReachable(f.Page-1, f.Limit) {
+		l.PrevURL = link(f.Page-1, "")
+	}
+	if page.Next != "" {
+		// the cursor wins; the page number is its label
+		l.NextURL = link(f.Page+1, page.Next)
+	}
+	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
+	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+}
+
+// libraryError answers a list request the user can mend (a search over
+// its limits, a bad range, a search out of time) with the list page: the
+// form as it was filled, and what to change in place of the results.
+// Other errors go to the error handler.
+func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
+	var pe *publicError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, PageNum: 1, Error: pe.msg}
+	return render(c, pe.code, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+}
+
+// matches says how many puzzles a filter matches ("more than N" past the
+// store's counting cap).
+func matches(p model.Page) string {
+	switch {
+	case p.More:
+		return fmt.Sprintf("more than %d puzzles", p.Total)
+	case p.Total == 1:
+		return "1 puzzle"
+	}
+	return fmt.Sprintf("%d puzzles", p.Total)
+}
