@@ -170,11 +170,9 @@ const CountCap = 10000
 
 // Stats is the dashboard's summary.
 type Stats struct {
-	Kinds           []KindStats
-	Counterexamples int // puzzles whose hypothesis verdict is No
-	EightStar       int // Sudoku puzzles of rank 8
-	Sources         int // distinct source labels
-	Jobs            int
+	Kinds   []KindStats
+	Sources int // distinct source labels
+	Jobs    int
 }
 
 // KindStats counts one kind's puzzles.

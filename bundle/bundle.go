@@ -14,6 +14,7 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	"pencilbox/templates"
+	"pencilbox/web/model"
 )
 
 // Bundle is everything one puzzle kind provides. Optional capabilities
@@ -32,6 +33,14 @@ type Bundle interface {
 	// Export is the kind's export side: its PDF drawer and the text
 	// formats that hold it. Its Engine is Kind().
 	Export() export.Kind
+}
+
+// Highlighter is the optional capability of a kind whose puzzles the
+// dashboard points at (Sudoku: its 8-star puzzles and the hypothesis's
+// counterexamples): each highlight is a label and a library filter, which
+// the dashboard counts and links.
+type Highlighter interface {
+	Highlights() []model.Highlight
 }
 
 // Registry is the ordered list of registered kinds. The first kind is the
@@ -71,6 +80,18 @@ func (r Registry) Exports() export.Kinds {
 	out := make(export.Kinds, len(r))
 	for i, b := range r {
 		out[i] = b.Export()
+	}
+	return out
+}
+
+// Highlights are the dashboard facts of the kinds that declare some, in
+// registration order.
+func (r Registry) Highlights() []model.Highlight {
+	var out []model.Highlight
+	for _, b := range r {
+		if h, ok := b.(Highlighter); ok {
+			out = append(out, h.Highlights()...)
+		}
 	}
 	return out
 }

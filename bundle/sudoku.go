@@ -7,6 +7,7 @@ import (
 	"pencilbox/importers"
 	sudokuimp "pencilbox/importers/sudoku"
 	"pencilbox/templates"
+	"pencilbox/web/model"
 )
 
 // Sudoku is the 9x9 Sudoku bundle.
@@ -28,5 +29,14 @@ func (Sudoku) Export() export.Kind {
 		Drawer: export.SudokuDrawer{},
 		Texts: []export.Text{{Format: "line"}, {Format: "grid"}, {Format: "csv"},
 			{Format: "url", Line: func(p engine.Puzzle) string { return p.(*sudoku.Puzzle).URL() }}},
+	}
+}
+
+// Highlights: the puzzles that contradict the Enclosure+Negation
+// hypothesis, and the 8-star puzzles (trial and error).
+func (Sudoku) Highlights() []model.Highlight {
+	return []model.Highlight{
+		{ID: "counterexamples", Label: "Enclosure+Negation counterexamples (hypothesis = no)", Query: "hyp=no"},
+		{ID: "eightstar", Label: "8-star puzzles", Query: "kind=sudoku&rank=8"},
 	}
 }

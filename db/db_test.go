@@ -936,12 +936,6 @@ func TestStats(t *testing.T) {
 		if p.Rank > 0 {
 			k.Ranks[p.Rank]++
 		}
-		if p.Hypothesis == engine.No {
-			want.Counterexamples++
-		}
-		if p.Kind == "sudoku" && p.Rank == 8 {
-			want.EightStar++
-		}
 	}
 	want.Kinds = []pencilbox.KindStats{*kinds["akari"], *kinds["sudoku"]}
 	got, err := lib.d.Stats(ctx)
@@ -950,9 +944,6 @@ func TestStats(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Stats:\n got %+v\nwant %+v", got, want)
-	}
-	if want.EightStar == 0 || want.Counterexamples == 0 {
-		t.Error("fixtures lack 8-star puzzles or counterexamples")
 	}
 	srcs, err := lib.d.Sources(ctx)
 	if err != nil {

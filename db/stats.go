@@ -35,17 +35,13 @@ func (d *DB) Stats(ctx context.Context) (pencilbox.Stats, error) {
 		if rank > 0 {
 			k.Ranks[rank] += n
 		}
-		if kind == "sudoku" && rank == 8 {
-			st.EightStar += n
-		}
 	}
 	if err := rows.Err(); err != nil {
 		return st, fmt.Errorf("stats: %w", err)
 	}
 	err = d.R.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM puzzles WHERE hypothesis = ?),
 		(SELECT count(DISTINCT label) FROM sources),
-		(SELECT count(*) FROM jobs)`, int(engine.No)).Scan(&st.Counterexamples, &st.Sources, &st.Jobs)
+		(SELECT count(*) FROM jobs)`).Scan(&st.Sources, &st.Jobs)
 	if err != nil {
 		return st, fmt.Errorf("stats: %w", err)
 	}

@@ -108,7 +108,7 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 	t.Helper()
 	d := MustOpen(t)
 	kinds, formats := testKinds()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Workers: 2}
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2}
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W}
 	if err := users.Add(ctx, testUser, testPass); err != nil {

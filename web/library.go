@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 
 	"pencilbox"
 	"pencilbox/db"
@@ -20,6 +22,9 @@ type DBLibrary struct {
 	DB      *db.DB
 	Kinds   engine.Registry
 	Formats importers.Registry
+	// Highlights are the dashboard's facts the kinds declare
+	// (bundle.Registry.Highlights); Stats counts them.
+	Highlights []model.Highlight
 	// Workers is the import's analysis goroutines (0 = all cores).
 	Workers int
 }
@@ -32,7 +37,7 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 	if err != nil {
 		return model.Stats{}, err
 	}
-	out := model.Stats{Counterexamples: st.Counterexamples, EightStar: st.EightStar}
+	out := model.Stats{}
 	have := map[string]pencilbox.KindStats{}
 	for _, k := range st.Kinds {
 		have[k.Kind] = k
@@ -55,7 +60,30 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 		}
 		out.Kinds = append(out.Kinds, m)
 	}
+	for _, h := range l.Highlights {
+		n, err := l.count(ctx, h.Query)
+		if err != nil {
+			return model.Stats{}, fmt.Errorf("dashboard highlight %s: %w", h.ID, err)
+		}
+		h.Count = n
+		out.Highlights = append(out.Highlights, h)
+	}
 	return out, nil
+}
+
+// count counts the puzzles of a filter given as the list's URL query.
+func (l *DBLibrary) count(ctx context.Context, query string) (int, error) {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return 0, err
+	}
+	f, err := parseFilter(q)
+	if err != nil {
+		return 0, err
+	}
+	df := domainFilter(f)
+	impliedRank(&df, l.Kinds)
+	return l.DB.Count(ctx, df, 0)
 }
 
 // domainFilter maps the URL's filter to the store's.

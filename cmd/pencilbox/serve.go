@@ -90,7 +90,7 @@ func runServe(e *env, args []string) int {
 		return 2
 	}
 
-	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Workers: *workers}
+	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers}
 	var formats []string
 	for _, f := range e.formats {
 		formats = append(formats, f.Name)

@@ -73,9 +73,18 @@ type Page struct {
 
 // Stats is the dashboard's summary.
 type Stats struct {
-	Kinds           []KindStats `json:"kinds"`
-	Counterexamples int         `json:"counterexamples"` // Enclosure+Negation hypothesis = no
-	EightStar       int         `json:"eight_star"`
+	Kinds      []KindStats `json:"kinds"`
+	Highlights []Highlight `json:"highlights"`
+}
+
+// Highlight is one of the dashboard's facts: puzzles a kind finds worth
+// pointing at (its bundle's highlights), counted and linked by a library
+// filter, so the count and the list the link opens always agree.
+type Highlight struct {
+	ID    string `json:"id"`    // the fact's element id on the dashboard
+	Label string `json:"label"` // what the puzzles are, e.g. "8-star puzzles"
+	Query string `json:"query"` // the library filter as the list's URL query, e.g. "kind=sudoku&rank=8"
+	Count int    `json:"count"`
 }
 
 // KindStats counts one kind's puzzles.
