@@ -200,3 +200,29 @@ func TestMigrationsOutOfOrder(t *testing.T) {
 		t.Fatalf("search after applying 00002 out of order: %v, %v", pg.Rows, err)
 	}
 }
+
+// TestRolesUpgrade: users of a database from before roles (migration
+// 00101) can still do everything after the upgrade: they are admins.
+func TestRolesUpgrade(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	w, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.MigrateTo(ctx, w, 101); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.ExecContext(ctx, `INSERT INTO users(name, hash, created) VALUES('ann', 'x', 1), ('bob', 'y', 2)`); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	d := mustOpenAt(t, path)
+	users, err := db.UserStore{DB: d.W}.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(users) != 2 || users[0].Role != db.RoleAdmin || users[1].Role != db.RoleAdmin {
+		t.Errorf("users after the upgrade: %+v, want ann and bob admins", users)
+	}
+}

@@ -23,7 +23,7 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql
+//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql
 var webMigrations embed.FS
 
 // WebMigrations holds the web admin's migrations alone (users, sessions,
@@ -153,22 +153,9 @@ func (s UserStore) Count(ctx context.Context) (int, error) {
 	return n, err
 }
 
-// Add creates a user.
+// Add creates a user as an editor (an admin if it is the first user).
 func (s UserStore) Add(ctx context.Context, name, password string) error {
-	if err := ValidUserName(name); err != nil {
-		return err
-	}
-	if err := ValidPassword(password); err != nil {
-		return err
-	}
-	h, err := hashPassword(password)
-	if err != nil {
-		return err
-	}
-	_, err = s.DB.ExecContext(ctx, `INSERT INTO users(name, hash, created) VALUES(?, ?, ?)`, name, h, time.Now().Unix())
-	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
-		return fmt.Errorf("user %q already exists", name)
-	}
+	_, err := s.AddWithRole(ctx, name, password, RoleEditor)
 	return err
 }
 
@@ -243,18 +230,21 @@ func (s UserStore) NewSession(ctx context.Context, userID int64, ttl time.Durati
 	return token, err
 }
 
-// Session returns the user name of a live session token.
-func (s UserStore) Session(ctx context.Context, token string) (string, error) {
+// Session returns the user of a live session token.
+func (s UserStore) Session(ctx context.Context, token string) (User, error) {
 	if token == "" {
-		return "", ErrNoSession
+		return User{}, ErrNoSession
 	}
-	var name string
-	err := s.reader().QueryRowContext(ctx, `SELECT u.name FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires >= ?`, tokenHash(token), time.Now().Unix()).Scan(&name)
+	var u User
+	var role string
+	var created int64
+	err := s.reader().QueryRowContext(ctx, `SELECT u.id, u.name, u.role, u.created FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires >= ?`, tokenHash(token), time.Now().Unix()).Scan(&u.ID, &u.Name, &role, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNoSession
+		return User{}, ErrNoSession
 	}
-	return name, err
+	u.Role, u.Created = Role(role), time.Unix(created, 0)
+	return u, err
 }
 
 // Key returns the server secret called name (32 random bytes), creating

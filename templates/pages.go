@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -15,9 +16,30 @@ import (
 type Chrome struct {
 	Title string
 	User  string // "" on the login page
+	Role  string // the user's role: admin, editor or viewer (db.Role)
 	CSRF  string // the CSRF token for the page's forms
 	Flash string // a one-line message (errors of a form)
 	Nav   string // the active section
+}
+
+// CanEdit reports whether the user may change the library (import, tags,
+// sets): viewers are not shown the forms they could not send.
+func (c Chrome) CanEdit() bool { return c.Role == "editor" || c.Role == "admin" }
+
+// IsAdmin reports whether the user manages users.
+func (c Chrome) IsAdmin() bool { return c.Role == "admin" }
+
+// UsersPage is the data of "/users".
+type UsersPage struct {
+	Users []UserRow
+	Roles []string // the roles, least able first
+}
+
+// UserRow is one user of the users page.
+type UserRow struct {
+	Name    string
+	Role    string
+	Created time.Time
 }
 
 // Dashboard is the data of "/".

@@ -193,9 +193,11 @@ func (s *Server) redirectFlash(c echo.Context, to, msg string) error {
 func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if ck, err := c.Cookie(cookieSession); err == nil && ck.Value != "" {
-			name, err := s.users.Session(c.Request().Context(), ck.Value)
+			u, err := s.users.Session(c.Request().Context(), ck.Value)
 			if err == nil {
-				c.Set(ctxUser, name)
+				c.Set(ctxUser, u.Name)
+				c.Set(ctxUserID, u.ID)
+				c.Set(ctxRole, u.Role)
 				c.Set(ctxSession, ck.Value)
 			} else if !errors.Is(err, db.ErrNoSession) {
 				return err

@@ -211,7 +211,7 @@ func (s *Server) routes() {
 	e.POST("/login", s.login)
 	e.POST("/logout", s.logout)
 
-	g := e.Group("", s.requireUser)
+	g := e.Group("", s.requireUser, s.requireRole)
 	g.GET("/", s.dashboard)
 	g.GET("/puzzles", s.library)
 	g.GET("/puzzles/:id", s.puzzle)
@@ -230,7 +230,11 @@ func (s *Server) routes() {
 	g.POST("/sets/:id/delete", s.deleteSet)
 	g.GET("/sets/:id/export", s.exportSet)
 
-	a := e.Group("/api", s.requireUser)
+	g.GET("/users", s.usersPage)
+	g.POST("/users", s.addUser)
+	g.POST("/users/:name/role", s.setRole)
+
+	a := e.Group("/api", s.requireUser, s.requireRole)
 	a.GET("/puzzles", s.apiPuzzles)
 	a.GET("/puzzles/:id", s.apiPuzzle)
 	a.GET("/sets", s.apiSets)
@@ -410,5 +414,5 @@ func render(c echo.Context, code int, comp interface {
 func (s *Server) chrome(c echo.Context, title, nav string) templates.Chrome {
 	user, _ := c.Get(ctxUser).(string)
 	token, _ := c.Get(ctxCSRF).(string)
-	return templates.Chrome{Title: title, User: user, CSRF: token, Nav: nav, Flash: flash(c)}
+	return templates.Chrome{Title: title, User: user, Role: string(role(c)), CSRF: token, Nav: nav, Flash: flash(c)}
 }

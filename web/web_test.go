@@ -41,6 +41,9 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"POST /sets/:id/remove":  "/sets/1/remove",
 		"POST /sets/:id/delete":  "/sets/1/delete",
 		"GET /sets/:id/export":   "/sets/1/export?format=json",
+		"GET /users":             "/users",
+		"POST /users":            "/users",
+		"POST /users/:name/role": "/users/curator/role",
 		"GET /api/puzzles":       "/api/puzzles",
 		"GET /api/puzzles/:id":   "/api/puzzles/1",
 		"GET /api/sets":          "/api/sets",
@@ -48,7 +51,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"GET /api/jobs/:id":      "/api/jobs/1",
 	}
 	tok := c.token("/login") // a valid CSRF token, no session
-	before := fmt.Sprint(e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`))
+	before := fmt.Sprint(e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`), e.count(`SELECT count(*) FROM users WHERE role = 'admin'`))
 	seen := 0
 	for _, rt := range e.s.e.Routes() {
 		if rt.Method != http.MethodGet && rt.Method != http.MethodPost {
@@ -68,7 +71,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		if rt.Method == http.MethodGet {
 			r = c.get(p)
 		} else {
-			r = c.post(p, url.Values{"csrf": {tok}, "name": {"x"}, "set": {"1"}, "what": {"filter"}, "text": {"x"}, "puzzle": {"1"}, "pos": {"1"}, "tags": {"x"}})
+			r = c.post(p, url.Values{"csrf": {tok}, "name": {"x"}, "set": {"1"}, "what": {"filter"}, "text": {"x"}, "puzzle": {"1"}, "pos": {"1"}, "tags": {"x"}, "role": {"viewer"}, "password": {testPass}})
 		}
 		switch {
 		case strings.HasPrefix(p, "/api/"):
@@ -82,8 +85,8 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 	if seen != len(cases) {
 		t.Errorf("%d of the %d cases are routes", seen, len(cases))
 	}
-	if sets, jobs, tags := e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`); fmt.Sprint(sets, jobs, tags) != before {
-		t.Errorf("the refused posts changed the sets, jobs and tags counts from %s to %d %d %d", before, sets, jobs, tags)
+	if sets, jobs, tags, admins := e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM jobs`), e.count(`SELECT count(*) FROM tags`), e.count(`SELECT count(*) FROM users WHERE role = 'admin'`); fmt.Sprint(sets, jobs, tags, admins) != before {
+		t.Errorf("the refused posts changed the sets, jobs, tags and admins counts from %s to %d %d %d %d", before, sets, jobs, tags, admins)
 	}
 	r := c.get("/login")
 	if r.code != 200 || !strings.Contains(r.body, `name="username"`) || !strings.Contains(r.body, `name="password"`) || !csrfRe.MatchString(r.body) {

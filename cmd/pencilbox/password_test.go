@@ -67,3 +67,50 @@ func TestOnePasswordRule(t *testing.T) {
 		t.Errorf("passwd with 10 characters: %d %s", code, stderr)
 	}
 }
+
+// TestUserRoles: `user add --role` and `user role` as a user types them;
+// the first user is admin whatever was asked, the last admin stays one.
+func TestUserRoles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lib.db")
+	steps := []struct {
+		args []string
+		code int
+		out  string // in stdout, or stderr when code != 0
+	}{
+		{[]string{"user", "--db", path, "add", "--role", "viewer", "ann"}, 0, "user ann added as admin\n(the first user is always an admin)"},
+		{[]string{"user", "--db", path, "add", "--role", "viewer", "bob"}, 0, "user bob added as viewer"},
+		{[]string{"user", "add", "--db", path, "cid"}, 0, "user cid added as editor"},
+		{[]string{"user", "--db", path, "add", "--role", "owner", "dan"}, 2, `role "owner": want admin, editor or viewer`},
+		{[]string{"user", "--db", path, "role", "ann", "viewer"}, 1, "only admin"},
+		{[]string{"user", "--db", path, "role", "bob", "admin"}, 0, "bob is now admin"},
+		{[]string{"user", "--db", path, "role", "ann", "viewer"}, 0, "ann is now viewer"},
+		{[]string{"user", "--db", path, "role", "zed", "viewer"}, 1, "no such user: zed"},
+		{[]string{"user", "--db", path, "role", "ann"}, 2, "usage"},
+	}
+	for _, s := range steps {
+		code, out, stderr := runCLI(t, "0123456789\n", s.args...)
+		got := out
+		if s.code != 0 {
+			got = stderr
+		}
+		if code != s.code || !strings.Contains(strings.ToLower(got), strings.ToLower(s.out)) {
+			t.Errorf("%s: %d %q %q, want %d and %q", strings.Join(s.args[3:], " "), code, out, stderr, s.code, s.out)
+		}
+	}
+	store, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	list, err := db.UserStore{DB: store.W}.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	for _, u := range list {
+		got += u.Name + "=" + string(u.Role) + " "
+	}
+	if got != "ann=viewer bob=admin cid=editor " {
+		t.Errorf("users: %s", got)
+	}
+}

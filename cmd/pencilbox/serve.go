@@ -153,7 +153,7 @@ func firstAdmin(ctx context.Context, e *env, users db.UserStore) error {
 	if err := db.ValidPassword(pw); err != nil {
 		return fmt.Errorf("$%s: %w; the admin user was not created", adminEnv, err)
 	}
-	if err := users.Add(ctx, "admin", pw); err != nil {
+	if _, err := users.AddWithRole(ctx, "admin", pw, db.RoleAdmin); err != nil {
 		return fmt.Errorf("create the admin user: %w", err)
 	}
 	if given {

@@ -16,28 +16,52 @@ import (
 	"pencilbox/db"
 )
 
-// runUser is `pencilbox user add|passwd NAME`: the web admin's users. The
-// password comes from a prompt on a terminal (asked twice) or from the
-// first line of stdin.
+// runUser is `pencilbox user add|passwd|role`: the web admin's users.
+// The password comes from a prompt on a terminal (asked twice) or from the
+// first line of stdin. Flags may come before or after the subcommand.
 func runUser(e *env, args []string) int {
 	fs := newFlags(e, "user")
 	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
+	roleFlag := fs.String("role", "editor", "the new user's role: admin, editor or viewer (the first user is always admin)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 2 || (fs.Arg(0) != "add" && fs.Arg(0) != "passwd") {
+	rest := fs.Args()
+	if len(rest) > 0 {
+		if err := fs.Parse(rest[1:]); err != nil {
+			return 2
+		}
+		rest = append([]string{rest[0]}, fs.Args()...)
+	}
+	what := ""
+	if len(rest) > 0 {
+		what = rest[0]
+	}
+	want := map[string]int{"add": 2, "passwd": 2, "role": 3}[what]
+	if want == 0 || len(rest) != want {
 		fs.Usage()
 		return 2
 	}
-	what, name := fs.Arg(0), fs.Arg(1)
+	name := rest[1]
 	if err := db.ValidUserName(name); err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox user:", err)
 		return 2
 	}
-	pw, err := readPassword(e, name)
+	roleArg := *roleFlag
+	if what == "role" {
+		roleArg = rest[2]
+	}
+	role, err := db.ParseRole(roleArg)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox user:", err)
 		return 2
+	}
+	var pw string
+	if what != "role" {
+		if pw, err = readPassword(e, name); err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox user:", err)
+			return 2
+		}
 	}
 	store, err := db.Open(*dbPath)
 	if err != nil {
@@ -47,19 +71,27 @@ func runUser(e *env, args []string) int {
 	defer store.Close()
 	users := db.UserStore{DB: store.W}
 	ctx := context.Background()
-	if what == "add" {
-		err = users.Add(ctx, name, pw)
-	} else {
-		err = users.SetPassword(ctx, name, pw)
+	switch what {
+	case "add":
+		var got db.Role
+		if got, err = users.AddWithRole(ctx, name, pw, role); err == nil {
+			fmt.Fprintf(e.stdout, "user %s added as %s\n", name, got)
+			if got != role {
+				fmt.Fprintf(e.stdout, "(the first user is always an admin)\n")
+			}
+		}
+	case "passwd":
+		if err = users.SetPassword(ctx, name, pw); err == nil {
+			fmt.Fprintf(e.stdout, "password of %s changed; their sessions ended\n", name)
+		}
+	case "role":
+		if err = users.SetRole(ctx, name, role); err == nil {
+			fmt.Fprintf(e.stdout, "%s is now %s\n", name, role)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox user:", err)
 		return 1
-	}
-	if what == "add" {
-		fmt.Fprintf(e.stdout, "user %s added\n", name)
-	} else {
-		fmt.Fprintf(e.stdout, "password of %s changed; their sessions ended\n", name)
 	}
 	return 0
 }

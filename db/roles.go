@@ -1,0 +1,158 @@
+package db
+
+// Roles of the web admin's users (migration 00102). A user's role is read
+// with its session on every request, so a change takes effect at the
+// user's next click.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Role is what a user may do: RoleViewer reads and exports, RoleEditor
+// also imports, tags, edits sets and publications and runs the generator,
+// RoleAdmin also manages users.
+type Role string
+
+const (
+	RoleViewer Role = "viewer"
+	RoleEditor Role = "editor"
+	RoleAdmin  Role = "admin"
+)
+
+// Roles lists the roles from the least to the most able.
+var Roles = []Role{RoleViewer, RoleEditor, RoleAdmin}
+
+func (r Role) level() int {
+	switch r {
+	case RoleViewer:
+		return 1
+	case RoleEditor:
+		return 2
+	case RoleAdmin:
+		return 3
+	}
+	return 0
+}
+
+// AtLeast reports whether r may do what min may (an unknown role may do
+// nothing).
+func (r Role) AtLeast(min Role) bool { return r.level() > 0 && r.level() >= min.level() }
+
+// ParseRole checks a role's name.
+func ParseRole(s string) (Role, error) {
+	r := Role(strings.ToLower(strings.TrimSpace(s)))
+	if r.level() == 0 {
+		return "", fmt.Errorf("role %q: want admin, editor or viewer", s)
+	}
+	return r, nil
+}
+
+// ErrLastAdmin refuses to take away the last admin.
+var ErrLastAdmin = errors.New("this is the only admin: make another user admin first")
+
+// User is one web admin user as the admin pages list them.
+type User struct {
+	ID      int64
+	Name    string
+	Role    Role
+	Created time.Time
+}
+
+// AddWithRole creates a user with role, except that the first user is
+// always an admin (someone must be able to manage the others). It
+// returns the role given.
+func (s UserStore) AddWithRole(ctx context.Context, name, password string, role Role) (Role, error) {
+	if err := ValidUserName(name); err != nil {
+		return "", err
+	}
+	if err := ValidPassword(password); err != nil {
+		return "", err
+	}
+	if role.level() == 0 {
+		return "", fmt.Errorf("role %q: want admin, editor or viewer", role)
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return "", err
+	}
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+		return "", err
+	}
+	if n == 0 {
+		role = RoleAdmin
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO users(name, hash, created, role) VALUES(?, ?, ?, ?)`, name, h, time.Now().Unix(), string(role))
+	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+		return "", fmt.Errorf("user %q already exists", name)
+	}
+	if err != nil {
+		return "", err
+	}
+	return role, tx.Commit()
+}
+
+// SetRole changes a user's role. The last admin cannot be made an editor
+// or a viewer (ErrLastAdmin).
+func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
+	if role.level() == 0 {
+		return fmt.Errorf("role %q: want admin, editor or viewer", role)
+	}
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	var old string
+	if err := tx.QueryRowContext(ctx, `SELECT id, role FROM users WHERE name = ?`, name).Scan(&id, &old); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNoUser, name)
+		}
+		return err
+	}
+	if Role(old) == RoleAdmin && role != RoleAdmin {
+		var admins int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'admin'`).Scan(&admins); err != nil {
+			return err
+		}
+		if admins <= 1 {
+			return fmt.Errorf("%s: %w", name, ErrLastAdmin)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = ? WHERE id = ?`, string(role), id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// List returns every user, by name.
+func (s UserStore) List(ctx context.Context) ([]User, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, name, role, created FROM users ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []User
+	for rows.Next() {
+		var u User
+		var role string
+		var created int64
+		if err := rows.Scan(&u.ID, &u.Name, &role, &created); err != nil {
+			return nil, err
+		}
+		u.Role, u.Created = Role(role), time.Unix(created, 0)
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
