@@ -8,6 +8,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -67,6 +68,9 @@ func (s *Server) requireRole(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		route := c.Request().Method + " " + c.Path()
 		need, ok := routeRoles[route]
+		if !ok && notFoundRoute(c.Path()) {
+			return echo.ErrNotFound
+		}
 		if !ok {
 			s.cfg.Log.Printf("%s: no role is set for this route (web/roles.go): refused", route)
 			return userErr(http.StatusForbidden, "This page has no role set yet, so no one may use it: the server's log says which.")
@@ -77,6 +81,13 @@ func (s *Server) requireRole(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// notFoundRoute reports echo's own catch-all routes of a group (its
+// prefix, and the prefix then "/*"), which answer 404 to any path no route
+// has.
+func notFoundRoute(path string) bool {
+	return path == "" || path == "/api" || strings.HasSuffix(path, "/*")
 }
 
 // role is the session's role ("" without a session).
