@@ -1,0 +1,278 @@
+package bundle_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"pencilbox"
+	"pencilbox/bundle"
+	"pencilbox/db"
+	"pencilbox/export"
+	"pencilbox/library"
+	"pencilbox/web"
+)
+
+// toyInput is a file of Latin squares: one with a cell left (rank 1), one
+// that needs a single (rank 2), the same one with its digits renamed (a
+// duplicate), one with many solutions, and two bad lines.
+const toyInput = `latin:123421433412432.
+latin:.2.421..3.1.....
+latin:.1.312..4.2.....
+latin:1...............
+latin:11..............
+latin:12x.............
+`
+
+// TestToyKind registers a kind defined only in this test, next to the
+// real ones, and runs it through the shared code: import (format
+// detection, rating, duplicates, bad lines named by line), the database,
+// the dashboard, the list and puzzle pages with the step viewer, every
+// text export that claims it, and a PDF booklet.
+func TestToyKind(t *testing.T) {
+	reg := bundle.Registry{bundle.Sudoku{}, bundle.Akari{}, latinBundle{}}
+	ctx := context.Background()
+	d, err := db.Open(filepath.Join(t.TempDir(), "toy.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+
+	// import, the format detected
+	var rejected bytes.Buffer
+	job, err := library.Import(ctx, d, reg.Formats(), []library.Input{{Name: "squares.txt", R: strings.NewReader(toyInput)}},
+		library.Options{Jobs: 2, Errors: &rejected})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job.Read != 6 || job.Imported != 2 || job.Duplicates != 1 || job.Invalid != 1 || job.Rejected != 2 {
+		t.Errorf("job read %d, imported %d, duplicates %d, invalid %d, rejected %d; want 6, 2, 1, 1, 2",
+			job.Read, job.Imported, job.Duplicates, job.Invalid, job.Rejected)
+	}
+	for _, want := range []string{"squares.txt:5: cell r1c1: 1 repeats in its row or column", "squares.txt:6: cell r1c3: 'x' is not 1-4"} {
+		if !strings.Contains(rejected.String(), want) {
+			t.Errorf("rejected records:\n%s\nlack %q", rejected.String(), want)
+		}
+	}
+
+	// the database
+	pg, err := d.Puzzles(ctx, pencilbox.Filter{Kind: "latin", Sort: pencilbox.SortID, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	byRank := map[int]pencilbox.Puzzle{}
+	for _, p := range pg.Rows {
+		got = append(got, fmt.Sprintf("%s %s rank %d", p.Givens, p.Status, p.Rank))
+		byRank[p.Rank] = p
+	}
+	want := []string{"123421433412432. unique rank 1", ".2.421..3.1..... unique rank 2", "1............... multiple rank 0"}
+	if !slices.Equal(got, want) {
+		t.Errorf("stored latin squares:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p := byRank[1]; p.Solution != "1234214334124321" {
+		t.Errorf("rank-1 square's solution %q, want 1234214334124321", p.Solution)
+	}
+
+	// the web pages
+	c := serve(t, d, reg)
+	dash := c.get("/")
+	for _, want := range []string{"Latin 4x4", `id="latinsingle">1<`, `href="/puzzles?kind=latin&amp;rank=2"`} {
+		if !strings.Contains(dash, want) {
+			t.Errorf("dashboard lacks %q", want)
+		}
+	}
+	list := c.get("/puzzles?kind=latin")
+	if n := strings.Count(list, `<svg class="thumb latin"`); n != 3 {
+		t.Errorf("the list of latin squares shows %d thumbnails, want 3", n)
+	}
+	two := byRank[2]
+	page := c.get(fmt.Sprintf("/puzzles/%d", two.ID))
+	for _, want := range []string{`<svg class="board latin"`, "Last in its line", "Single", "single: "} {
+		if !strings.Contains(page, want) {
+			t.Errorf("puzzle page lacks %q", want)
+		}
+	}
+	// the step viewer after the last step shows the solution
+	steps := strings.Count(two.Givens, ".")
+	last := c.get(fmt.Sprintf("/puzzles/%d?step=%d", two.ID, steps+1))
+	var digits []string
+	for _, m := range regexp.MustCompile(`<svg class="board latin step"[^>]*>(.*?)</svg>`).FindAllStringSubmatch(last, -1) {
+		for _, d := range regexp.MustCompile(`>([1-4])</text>`).FindAllStringSubmatch(m[1], -1) {
+			digits = append(digits, d[1])
+		}
+	}
+	if strings.Join(digits, "") != two.Solution {
+		t.Errorf("step viewer after the last step shows %q, want the solution %q", strings.Join(digits, ""), two.Solution)
+	}
+	var api struct {
+		Kind  string `json:"kind"`
+		Steps []struct {
+			Technique string `json:"technique"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", two.ID))), &api); err != nil {
+		t.Fatal(err)
+	}
+	if api.Kind != "latin" || len(api.Steps) != steps {
+		t.Errorf("API: kind %q with %d steps, want latin with %d", api.Kind, len(api.Steps), steps)
+	}
+
+	// every text format that claims the kind, and a booklet
+	exports := reg.Exports()
+	var names []string
+	for _, f := range exports.ForKind("latin") {
+		names = append(names, f.Name)
+	}
+	if want := []string{"pdf", "line", "grid", "csv", "json", "latin"}; !slices.Equal(names, want) {
+		t.Errorf("formats that hold latin squares: %v, want %v", names, want)
+	}
+	src := export.FilterSource{DB: d, Filter: pencilbox.Filter{Kind: "latin"}}
+	for _, name := range names {
+		var buf bytes.Buffer
+		n, err := export.Write(ctx, &buf, src, exports, export.Options{Format: name, Solutions: true})
+		if err != nil {
+			t.Errorf("export %s: %v", name, err)
+			continue
+		}
+		out := buf.String()
+		switch name {
+		case "pdf":
+			if n != 2 || !strings.HasPrefix(out, "%PDF-") { // a booklet holds the unique squares
+				t.Errorf("booklet of %d squares, starting %q", n, out[:min(8, len(out))])
+			}
+			booklet(t, out, n)
+			continue
+		case "grid":
+			out = strings.ReplaceAll(out, "\n", "")
+		}
+		if n != 3 {
+			t.Errorf("export %s: %d squares, want 3", name, n)
+		}
+		for _, p := range pg.Rows {
+			if !strings.Contains(out, p.Givens) {
+				t.Errorf("export %s lacks %s:\n%s", name, p.Givens, buf.String())
+			}
+		}
+		if name == "latin" || name == "json" {
+			roundTrip(t, reg, name, buf.Bytes(), pg.Rows)
+		}
+	}
+}
+
+// roundTrip imports an export into a new library: the same squares.
+func roundTrip(t *testing.T, reg bundle.Registry, name string, data []byte, want []pencilbox.Puzzle) {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(filepath.Join(t.TempDir(), name+".db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := library.Import(ctx, d, reg.Formats(), []library.Input{{Name: "export." + name, R: bytes.NewReader(data)}}, library.Options{Jobs: 1}); err != nil {
+		t.Fatalf("re-import of the %s export: %v", name, err)
+	}
+	pg, err := d.Puzzles(ctx, pencilbox.Filter{Sort: pencilbox.SortID, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b []string
+	for _, p := range pg.Rows {
+		a = append(a, p.Kind+" "+p.Canonical+" "+p.Status.String())
+	}
+	for _, p := range want {
+		b = append(b, p.Kind+" "+p.Canonical+" "+p.Status.String())
+	}
+	if !slices.Equal(a, b) {
+		t.Errorf("the %s export read back gives\n%s\nwant\n%s", name, strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+// booklet checks the booklet's captions: each square, and its solution.
+func booklet(t *testing.T, pdf string, n int) {
+	t.Helper()
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Log("pdftotext not installed (poppler-utils, make test-deps): the booklet's text is not checked")
+		return
+	}
+	cmd := exec.Command(pdftotext, "-layout", "-", "-")
+	cmd.Stdin = strings.NewReader(pdf)
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	for i := 1; i <= n; i++ {
+		if c := strings.Count(string(text), fmt.Sprintf("No. %d", i)); c < 2 {
+			t.Errorf("caption No. %d appears %d times in the booklet, want 2 (square and solution)", i, c)
+		}
+	}
+}
+
+// client is a logged-in browser on the web admin.
+type client struct {
+	t    *testing.T
+	base string
+	hc   *http.Client
+}
+
+// serve starts the web admin over d with the kinds of reg and logs in.
+func serve(t *testing.T, d *db.DB, reg bundle.Registry) *client {
+	t.Helper()
+	kinds, formats := reg.Kinds(), reg.Formats()
+	lib := &web.DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: reg.Highlights(), Workers: 1}
+	if err := (db.UserStore{DB: d.W}).Add(context.Background(), "curator", "correct horse battery"); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.Name)
+	}
+	s := web.New(web.Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: reg.Views(), Exports: reg.Exports(),
+		Formats: names, Import: lib.Import, Export: d, UploadDir: t.TempDir()})
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	c := &client{t: t, base: srv.URL, hc: &http.Client{Jar: jar, Timeout: 20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	tok := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(c.get("/login"))
+	if tok == nil {
+		t.Fatal("login page without a csrf field")
+	}
+	form := url.Values{"csrf": {tok[1]}, "username": {"curator"}, "password": {"correct horse battery"}}
+	req, _ := http.NewRequest("POST", srv.URL+"/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if r, err := c.hc.Do(req); err != nil || r.StatusCode != http.StatusSeeOther {
+		t.Fatalf("login: %v %v", err, r)
+	}
+	return c
+}
+
+// get fetches path; anything but 200 fails the test.
+func (c *client) get(path string) string {
+	c.t.Helper()
+	r, err := c.hc.Get(c.base + path)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	if r.StatusCode != http.StatusOK {
+		c.t.Fatalf("GET %s: status %d\n%s", path, r.StatusCode, b)
+	}
+	return string(b)
+}
+
