@@ -275,4 +275,3 @@ func (c *client) get(path string) string {
 	}
 	return string(b)
 }
-

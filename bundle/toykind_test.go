@@ -297,9 +297,9 @@ func (latinDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, sol
 // latinBundle is the toy kind's bundle.
 type latinBundle struct{}
 
-func (latinBundle) Kind() engine.Kind               { return latinKind{} }
-func (latinBundle) Formats() []importers.Format     { return []importers.Format{latinFormat} }
-func (latinBundle) View() templates.KindView        { return latinView{} }
+func (latinBundle) Kind() engine.Kind           { return latinKind{} }
+func (latinBundle) Formats() []importers.Format { return []importers.Format{latinFormat} }
+func (latinBundle) View() templates.KindView    { return latinView{} }
 func (latinBundle) Highlights() []model.Highlight { // an optional capability
 	return []model.Highlight{{ID: "latinsingle", Label: "Latin squares that need a single", Query: "kind=latin&rank=2"}}
 }
