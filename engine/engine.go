@@ -164,8 +164,8 @@ func (t Tri) String() string {
 }
 
 // Step is one entry of a step log. Cells are row-major indices
-// (r*Width + c). For Sudoku a Mark's Value is a digit 1-9; for Akari it is
-// Light or NoLight. The json tags are the web API's keys.
+// (r*Width + c). A Mark's Value is the kind's own (a digit, a light): the
+// kind's package names its values. The json tags are the web API's keys.
 type Step struct {
 	Level     int      `json:"level"`
 	Technique string   `json:"technique"` // Technique.ID
@@ -173,7 +173,7 @@ type Step struct {
 	Pattern   []int    `json:"pattern"`   // cells that form the pattern
 	Houses    []string `json:"houses,omitempty"`
 	Digits    []int    `json:"digits,omitempty"`
-	Place     []Mark   `json:"placements"`   // placements (Sudoku digits, Akari lights and no-light marks)
+	Place     []Mark   `json:"placements"`   // placements (Mark values are the kind's own)
 	Eliminate []Mark   `json:"eliminations"` // candidates removed
 	// Negation / contradiction steps: the assumption made and where the
 	// contradiction showed.
@@ -209,12 +209,6 @@ type Mark struct {
 	Cell  int `json:"cell"`
 	Value int `json:"value"`
 }
-
-// Akari mark values.
-const (
-	Light   = 1
-	NoLight = 2
-)
 
 // CellName names a cell r1c1-style.
 func CellName(cell, width int) string {

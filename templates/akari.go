@@ -121,8 +121,8 @@ func (AkariView) Step(m model.Puzzle, steps []engine.Step, n int) (templ.Compone
 		for _, mk := range st.Place {
 			if mk.Cell >= 0 && mk.Cell < len(b.Cells) {
 				b.Cells[mk.Cell].Mark = "place"
-				b.Cells[mk.Cell].Light = mk.Value == engine.Light
-				b.Cells[mk.Cell].NoLight = mk.Value == engine.NoLight
+				b.Cells[mk.Cell].Light = mk.Value == akari.Light
+				b.Cells[mk.Cell].NoLight = mk.Value == akari.NoLight
 			}
 		}
 	}

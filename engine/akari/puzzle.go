@@ -22,6 +22,13 @@ const (
 	Black = '#' // black without a number; clues are '0'..'4'
 )
 
+// Mark values of the step log's placements (engine.Mark.Value): a light
+// in the cell, or a cell marked as holding none.
+const (
+	Light   = 1
+	NoLight = 2
+)
+
 // Puzzle is an Akari question: W x H cells, row-major, each White, Black or
 // a clue digit '0'-'4'.
 type Puzzle struct {

@@ -102,9 +102,9 @@ func (r *rater) apply(level int, cells []int32, v int8, pattern []int32, sentenc
 	for _, c := range pattern {
 		st.Pattern = append(st.Pattern, int(c))
 	}
-	mv := engine.NoLight
+	mv := NoLight
 	if v == light {
-		mv = engine.Light
+		mv = Light
 	}
 	for _, c := range cells {
 		st.Place = append(st.Place, engine.Mark{Cell: int(c), Value: mv})
@@ -381,9 +381,9 @@ func Replay(p *Puzzle, steps []engine.Step) ([]State, error) {
 			}
 			var v int8
 			switch m.Value {
-			case engine.Light:
+			case Light:
 				v = light
-			case engine.NoLight:
+			case NoLight:
 				v = noLight
 			default:
 				return out, fmt.Errorf("step %d: mark value %d on %s is neither Light nor NoLight", i+1, m.Value, engine.CellName(m.Cell, p.W))
