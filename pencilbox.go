@@ -27,9 +27,16 @@ type Puzzle struct {
 	Note       string
 	Meta       map[string]string
 	Profile    []engine.Count // technique profile in ladder order
-	Tags       []string       // sorted
-	Sources    []Source       // filled by DB.Puzzle only
-	Created    time.Time
+	// The kind's second rating (engine.SecondRater), in tenths; all zero
+	// where there is none (not unique, a kind without one, gave up).
+	ER, EP, ED  float64
+	ERTechnique string // the technique that set ER
+	// ERRated says the second rater has seen the puzzle (or its kind has
+	// none); an upgraded library's puzzles wait for it (library.FillSecond).
+	ERRated bool
+	Tags    []string // sorted
+	Sources []Source // filled by DB.Puzzle only
+	Created time.Time
 }
 
 // Invalid reports whether the puzzle is stored but has no unique solution.

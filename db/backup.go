@@ -43,7 +43,7 @@ func (d *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 }
 
 // SetAnalysis replaces the stored analysis (status, solution, rank, score,
-// hypothesis, profile) of the puzzles given, in one transaction (check
+// hypothesis, profile, second rating) of the puzzles given, in one transaction (check
 // --fix writes what the engine says now).
 func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error) {
 	defer d.plans.changed()
@@ -57,8 +57,10 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 		}
 	}()
 	for _, p := range ps {
-		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, hypothesis = ?, profile = ? WHERE id = ?`,
-			int(p.Status), p.Solution, p.Rank, p.Score, int(p.Hypothesis), engine.ProfileString(p.Profile), p.ID)
+		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, hypothesis = ?, profile = ?,
+			er = ?, ep = ?, ed = ?, er_technique = ?, er_rated = ? WHERE id = ?`,
+			append([]any{int(p.Status), p.Solution, p.Rank, p.Score, int(p.Hypothesis), engine.ProfileString(p.Profile)},
+				append(secondArgs(p), p.ID)...)...)
 		if err != nil {
 			return fmt.Errorf("set analysis of %d: %w", p.ID, err)
 		}

@@ -18,7 +18,7 @@ import (
 var ErrNotFound = errors.New("not found")
 
 const puzzleCols = `p.id, p.kind, p.givens, p.canonical, p.status, p.solution, p.rank, p.score, p.hypothesis,
-	p.clues, p.width, p.height, p.note, p.meta, p.profile, p.created,
+	p.clues, p.width, p.height, p.note, p.meta, p.profile, p.created, ` + secondCols + `,
 	coalesce((SELECT group_concat(t.tag, char(31)) FROM (SELECT tag FROM tags WHERE puzzle_id = p.id ORDER BY tag) t), '')`
 
 type scanner interface{ Scan(dest ...any) error }
@@ -28,11 +28,13 @@ func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 	var status, hyp int
 	var meta, profile, tags string
 	var created int64
+	var sec secondScan
 	err := s.Scan(&p.ID, &p.Kind, &p.Givens, &p.Canonical, &status, &p.Solution, &p.Rank, &p.Score, &hyp,
-		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &tags)
+		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &sec.er, &sec.ep, &sec.ed, &sec.tech, &sec.rated, &tags)
 	if err != nil {
 		return p, err
 	}
+	sec.into(&p)
 	p.Status, p.Hypothesis = engine.Status(status), engine.Tri(hyp)
 	p.Created = time.Unix(created, 0)
 	if err := parseMeta(&p, meta); err != nil {

@@ -53,8 +53,8 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 		}
 	}()
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO puzzles(kind, givens, canonical, status, solution, rank, score,
-		hypothesis, clues, width, height, note, meta, profile, created)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(kind, canonical) DO NOTHING RETURNING id`)
+		hypothesis, clues, width, height, note, meta, profile, created, er, ep, ed, er_technique, er_rated)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(kind, canonical) DO NOTHING RETURNING id`)
 	if err != nil {
 		return res, fmt.Errorf("add batch: %w", err)
 	}
@@ -100,8 +100,10 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 			meta = string(b)
 		}
 		var id int64
-		err := ins.QueryRowContext(ctx, p.Kind, p.Givens, p.Canonical, int(p.Status), p.Solution, p.Rank, p.Score,
-			int(p.Hypothesis), p.Clues, p.Width, p.Height, p.Note, meta, engine.ProfileString(p.Profile), now).Scan(&id)
+		vals := append([]any{p.Kind, p.Givens, p.Canonical, int(p.Status), p.Solution, p.Rank, p.Score,
+			int(p.Hypothesis), p.Clues, p.Width, p.Height, p.Note, meta, engine.ProfileString(p.Profile), now},
+			secondArgs(p)...)
+		err := ins.QueryRowContext(ctx, vals...).Scan(&id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			if err := find.QueryRowContext(ctx, p.Kind, p.Canonical).Scan(&id); err != nil {

@@ -17,6 +17,11 @@ type CheckOptions struct {
 	Jobs   int       // workers (0 = all cores)
 	Fix    bool      // write the engine's analysis over mismatching rows
 	Report io.Writer // each mismatch, as "puzzle ID: ..." (the first MaxReported)
+	// Second are the kinds' second raters: their stored ratings are
+	// checked too, and with Fix the puzzles not yet rated are filled
+	// first (FillSecond), with a progress bar on Progress when not nil.
+	Second   engine.SecondRaters
+	Progress io.Writer
 }
 
 // MaxReported is how many mismatches Check writes out; the rest are counted.
@@ -28,6 +33,7 @@ type CheckReport struct {
 	Checked    int
 	Mismatches int
 	Fixed      int
+	Filled     int // puzzles given their second rating before the check (Fix)
 }
 
 // Check verifies the database (integrity_check) and every stored analysis
@@ -46,6 +52,12 @@ func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckO
 	if opts.Report == nil {
 		opts.Report = io.Discard
 	}
+	if opts.Fix {
+		rep.Filled, err = FillSecond(ctx, store, kinds, opts.Second, FillOptions{Jobs: opts.Jobs, Progress: opts.Progress})
+		if err != nil {
+			return rep, err
+		}
+	}
 	type result struct {
 		fixed pencilbox.Puzzle
 		diff  string
@@ -58,7 +70,7 @@ func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckO
 		go func() {
 			defer wg.Done()
 			for p := range work {
-				fixed, diff := recheck(kinds, p)
+				fixed, diff := recheck(kinds, opts.Second, p)
 				results <- result{fixed, diff}
 			}
 		}()
@@ -114,7 +126,7 @@ func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckO
 
 // recheck rates p again and says how the stored analysis differs ("" if
 // it does not); fixed carries the engine's analysis.
-func recheck(kinds engine.Registry, p pencilbox.Puzzle) (pencilbox.Puzzle, string) {
+func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzzle) (pencilbox.Puzzle, string) {
 	k, err := kinds.Lookup(p.Kind)
 	if err != nil {
 		return pencilbox.Puzzle{}, fmt.Sprintf("puzzle %d: %v", p.ID, err)
@@ -145,6 +157,10 @@ func recheck(kinds engine.Registry, p pencilbox.Puzzle) (pencilbox.Puzzle, strin
 	if a, b := engine.ProfileString(p.Profile), engine.ProfileString(r.Profile); a != b {
 		diffs = append(diffs, fmt.Sprintf("profile stored %q, engine %q", a, b))
 	}
+	if sr, ok := second[p.Kind]; ok {
+		rateSecond(sr, ep, &fixed)
+		diffs = append(diffs, secondDiffs(p, fixed)...)
+	}
 	if len(diffs) == 0 {
 		return fixed, ""
 	}
@@ -156,4 +172,31 @@ func recheck(kinds engine.Registry, p pencilbox.Puzzle) (pencilbox.Puzzle, strin
 		s += " " + d
 	}
 	return fixed, s
+}
+
+// secondDiffs says how the stored second rating of p differs from the
+// rater's, in want.
+func secondDiffs(p, want pencilbox.Puzzle) []string {
+	if !p.ERRated {
+		return []string{"second rating not stored yet (check --fix, or the server, fills it)"}
+	}
+	var out []string
+	show := func(v float64) string {
+		if v == 0 {
+			return "none"
+		}
+		return engine.FormatTenths(v)
+	}
+	for _, f := range []struct {
+		name       string
+		have, want float64
+	}{{"ER", p.ER, want.ER}, {"EP", p.EP, want.EP}, {"ED", p.ED, want.ED}} {
+		if f.have != f.want {
+			out = append(out, fmt.Sprintf("%s stored %s, engine %s", f.name, show(f.have), show(f.want)))
+		}
+	}
+	if p.ERTechnique != want.ERTechnique {
+		out = append(out, fmt.Sprintf("hardest technique stored %q, engine %q", p.ERTechnique, want.ERTechnique))
+	}
+	return out
 }

@@ -59,6 +59,9 @@ type Options struct {
 	// ChooseFormat says how to name a format when one is not recognised
 	// ("" = "use --format", the command line's way).
 	ChooseFormat string
+	// Second rates new puzzles on their kind's second scale when it has
+	// one (nil = none: the puzzles wait for FillSecond).
+	Second engine.SecondRaters
 }
 
 // item is one record on its way through the pipeline.
@@ -241,7 +244,7 @@ func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []
 		go func() {
 			defer wg.Done()
 			for it := range work {
-				analyse(ctx, store, it, opts.Tags)
+				analyse(ctx, store, it, opts.Tags, opts.Second)
 				done <- it
 			}
 		}()
@@ -388,7 +391,7 @@ loop:
 
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
-func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
+func analyse(ctx context.Context, store *db.DB, it *item, tags []string, second engine.SecondRaters) {
 	if it.unreadable != "" {
 		return
 	}
@@ -412,12 +415,14 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 	p := rec.Puzzle
 	canon := p.Canonical()
 	var r engine.Rating
+	known := false
 	// A puzzle already in the library only needs its source recorded: the
 	// writer counts it as a duplicate, so skip the rating. (Not when the
 	// record gives a solution to check: the stored solution may belong to
 	// another symmetric image of the puzzle.)
 	if status, sol, ok, err := store.Known(ctx, p.Kind().Name(), canon); err == nil && ok && rec.Solution == "" {
 		r = engine.Rating{Status: status, Solution: sol}
+		known = true
 	} else {
 		r = p.Rate(false)
 	}
@@ -458,6 +463,9 @@ func analyse(ctx context.Context, store *db.DB, it *item, tags []string) {
 		},
 		Source: pencilbox.Source{Label: it.label, File: it.file, Line: rec.Line, Text: rec.Text},
 		Tags:   tags,
+	}
+	if sr, ok := second[it.entry.Puzzle.Kind]; ok && !known {
+		rateSecond(sr, p, &it.entry.Puzzle)
 	}
 	if len(rec.Tags) > 0 {
 		it.entry.Tags = append(append([]string(nil), tags...), rec.Tags...)

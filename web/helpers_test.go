@@ -75,6 +75,11 @@ func seedTemplate() (string, error) {
 			seeded.err = fmt.Errorf("seed: %v (seeded %v)", err, ok)
 			return
 		}
+		// What the server's background fill gives the sample.
+		if _, err := library.FillSecond(context.Background(), d, testBundles.Kinds(), testBundles.SecondRaters(), library.FillOptions{}); err != nil {
+			seeded.err = fmt.Errorf("fill the second rating: %v", err)
+			return
+		}
 		_, seeded.err = d.W.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	})
 	return seeded.path, seeded.err
@@ -108,7 +113,7 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 	t.Helper()
 	d := MustOpen(t)
 	kinds, formats := testKinds()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2}
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2, Second: testBundles.SecondRaters()}
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W}
 	if err := users.Add(ctx, testUser, testPass); err != nil {

@@ -27,6 +27,9 @@ type DBLibrary struct {
 	Highlights []model.Highlight
 	// Workers is the import's analysis goroutines (0 = all cores).
 	Workers int
+	// Second are the kinds' second raters: imports rate with them, the
+	// dashboard shows the background fill's progress.
+	Second engine.SecondRaters
 }
 
 var _ Library = (*DBLibrary)(nil)
@@ -56,6 +59,12 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 		for r, n := range ks.Ranks {
 			if r >= 1 && r <= levels {
 				m.Ranks[r-1] = n
+			}
+		}
+		if _, ok := l.Second[k.Name()]; ok {
+			m.HasER = true
+			if m.ERPending, err = l.DB.SecondPending(ctx, []string{k.Name()}); err != nil {
+				return model.Stats{}, err
 			}
 		}
 		out.Kinds = append(out.Kinds, m)
@@ -110,6 +119,7 @@ func viewPuzzle(p pencilbox.Puzzle) model.Puzzle {
 		ID: p.ID, Kind: p.Kind, Givens: p.Givens, Width: p.Width, Height: p.Height,
 		Status: p.Status.String(), Rank: p.Rank, Score: p.Score, Clues: p.Clues,
 		Profile: p.Profile, Tags: p.Tags, Note: p.Note, Added: p.Created, Solution: p.Solution,
+		ER: p.ER, EP: p.EP, ED: p.ED, ERTechnique: p.ERTechnique,
 	}
 	if p.Hypothesis != engine.HypothesisNA {
 		m.Hypothesis = p.Hypothesis.String()
@@ -253,7 +263,7 @@ func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOp
 		name = "upload"
 	}
 	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
-		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers,
+		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,
 		ChooseFormat: "choose it in the Format menu",
 		OnStart:      func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch:      func(j pencilbox.Job) { progress(viewJob(j)) },

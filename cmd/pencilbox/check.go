@@ -41,10 +41,14 @@ func runCheck(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	rep, err := library.Check(ctx, store, e.kinds, library.CheckOptions{Jobs: *jobs, Fix: *fix, Report: e.stdout})
+	rep, err := library.Check(ctx, store, e.kinds, library.CheckOptions{Jobs: *jobs, Fix: *fix, Report: e.stdout,
+		Second: e.second, Progress: progressTo(e)})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox check:", err)
 		return 2
+	}
+	if rep.Filled > 0 {
+		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
 	}
 	fmt.Fprintf(e.stdout, "integrity: %s; checked %d puzzles in %.1f s: %d mismatches", rep.Integrity, rep.Checked, time.Since(start).Seconds(), rep.Mismatches)
 	if *fix {

@@ -493,7 +493,7 @@ func newLibrarySink(store *db.DB, e *env, g *genFlags) *librarySink {
 		defer close(s.done)
 		// Not the command's context: what was made is stored even after
 		// Ctrl-C or --time; the pipe's end finishes the import.
-		opts := library.Options{Source: genSourceLabel, Format: "json", Tags: g.tags, Jobs: 1, Errors: e.stderr}
+		opts := library.Options{Source: genSourceLabel, Format: "json", Tags: g.tags, Jobs: 1, Errors: e.stderr, Second: e.second}
 		s.job, s.err = library.Import(context.Background(), store, e.formats, []library.Input{{Name: "generate", R: pr}}, opts)
 		pr.CloseWithError(s.err) // unblocks the writer if the import stopped early
 	}()

@@ -28,6 +28,7 @@ type env struct {
 	kinds      engine.Registry
 	formats    importers.Registry
 	exports    export.Kinds
+	second     engine.SecondRaters // the kinds' second raters (bundle.SecondRated)
 	isTerminal func(io.Writer) bool
 }
 
@@ -64,6 +65,7 @@ func newEnv() *env {
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		bundles: bundles, kinds: bundles.Kinds(), formats: bundles.Formats(), exports: bundles.Exports(),
+		second: bundles.SecondRaters(),
 		isTerminal: func(w io.Writer) bool {
 			f, ok := w.(*os.File)
 			return ok && term.IsTerminal(int(f.Fd()))

@@ -90,7 +90,7 @@ func runServe(e *env, args []string) int {
 		return 2
 	}
 
-	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers}
+	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers, Second: e.second}
 	var formats []string
 	for _, f := range e.formats {
 		formats = append(formats, f.Name)
@@ -124,6 +124,12 @@ func runServe(e *env, args []string) int {
 	} else {
 		close(backupsDone)
 	}
+	fillDone := make(chan struct{})
+	defer func() { stop(); <-fillDone }() // the filler ends before the store closes
+	go func() {
+		defer close(fillDone)
+		fillSecond(ctx, store, e, logger)
+	}()
 	select {
 	case err := <-served:
 		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
@@ -135,6 +141,7 @@ func runServe(e *env, args []string) int {
 	defer cancel()
 	_ = hs.Shutdown(sctx)
 	srv.Close()
+	<-fillDone
 	<-backupsDone // a backup under way is interrupted and its partial file removed
 	return 0
 }

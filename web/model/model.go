@@ -28,6 +28,12 @@ type Puzzle struct {
 	Added      time.Time      `json:"added"`
 	// Solution is filled only where asked for (the puzzle page, the API).
 	Solution string `json:"solution,omitempty"`
+	// The kind's second rating (Sudoku: Sudoku Explainer's), absent where
+	// there is none.
+	ER          float64 `json:"er,omitempty"`
+	EP          float64 `json:"ep,omitempty"`
+	ED          float64 `json:"ed,omitempty"`
+	ERTechnique string  `json:"er_technique,omitempty"`
 }
 
 // Source is one place a puzzle was imported from.
@@ -94,6 +100,10 @@ type KindStats struct {
 	Total    int            `json:"total"`
 	ByStatus map[string]int `json:"by_status"`
 	Ranks    []int          `json:"ranks"` // Ranks[r-1] puzzles of rank r
+	// HasER: the kind has a second rating (engine.SecondRater);
+	// ERPending of its puzzles still wait for it (the background fill).
+	HasER     bool `json:"has_er,omitempty"`
+	ERPending int  `json:"er_pending,omitempty"`
 }
 
 // Job is one import job.

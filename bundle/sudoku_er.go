@@ -1,0 +1,31 @@
+package bundle
+
+import (
+	"fmt"
+
+	"pencilbox/engine"
+	"pencilbox/engine/sudoku"
+	"pencilbox/engine/sudoku/explainer"
+)
+
+// SecondRater is Sudoku Explainer's rating (ER, EP, ED), computed by the
+// explainer package along serate's path.
+func (Sudoku) SecondRater() engine.SecondRater { return explainerRater{} }
+
+// explainerRater adapts explainer.Rate to engine.SecondRater. It lives in
+// the bundle because the explainer builds on package sudoku, which
+// therefore cannot call it.
+type explainerRater struct{}
+
+func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
+	sp, ok := p.(*sudoku.Puzzle)
+	if !ok {
+		return engine.SecondRating{Err: fmt.Errorf("explainer: not a Sudoku (%T)", p)}
+	}
+	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps})
+	if r.Err != nil {
+		return engine.SecondRating{Err: r.Err}
+	}
+	return engine.SecondRating{ER: engine.Tenths(r.ER), EP: engine.Tenths(r.EP), ED: engine.Tenths(r.ED),
+		Technique: r.Hardest, Steps: r.Steps}
+}

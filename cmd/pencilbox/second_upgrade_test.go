@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pencilbox/data/sample"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/engine/sudoku"
+)
+
+// previousSchema is the last migration before the second rating's.
+const previousSchema = 4
+
+// oldSecondLibrary writes, with plain SQL as the binary before the second rating
+// did, a library of the sample's easy Sudoku files at the previous schema.
+func oldSecondLibrary(t *testing.T) (path string, n int) {
+	t.Helper()
+	ctx := context.Background()
+	path = filepath.Join(t.TempDir(), "old.db")
+	w, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := db.MigrateTo(ctx, w, previousSchema); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sudoku_qqwing_simple.txt", "sudoku_17_clue.txt"} {
+		b, err := sample.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(b)) {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			p, err := sudoku.Kind{}.Parse(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := p.Rate(false)
+			n++
+			if _, err := w.ExecContext(ctx, `INSERT INTO puzzles(kind, givens, canonical, status, solution, rank, score,
+				hypothesis, clues, width, height, profile, created) VALUES('sudoku',?,?,?,?,?,?,?,?,9,9,?,1600000000)`,
+				p.Givens(), p.Canonical(), int(r.Status), r.Solution, r.Rank, r.Score, int(r.Hypothesis), p.Clues(),
+				engine.ProfileString(r.Profile)); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range r.Profile {
+				if _, err := w.ExecContext(ctx, `INSERT INTO profile VALUES(last_insert_rowid(), ?, ?)`, c.ID, c.N); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return path, n
+}
+
+// TestUpgradeFillsSecondRating: a library made by the previous schema
+// opens; check reports every Sudoku's ER as not stored yet; check --fix
+// rates them (and passes); check passes after, and the stored ER is the
+// one `rate --er` prints.
+func TestUpgradeFillsSecondRating(t *testing.T) {
+	path, n := oldSecondLibrary(t)
+	code, out, errs := runCLI(t, "", "check", "--db", path)
+	if code != 1 || !strings.Contains(out, "not stored yet") {
+		t.Fatalf("check of the old library: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "", "check", "--db", path, "--fix")
+	if code != 0 || !strings.Contains(out, " 0 mismatches") || !strings.Contains(out, "rated ") {
+		t.Fatalf("check --fix: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "", "check", "--db", path)
+	if code != 0 || !strings.Contains(out, " 0 mismatches") {
+		t.Fatalf("check after the fill: exit %d\n%s%s", code, out, errs)
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rows, err := d.R.Query(`SELECT givens, coalesce(er, 0), coalesce(er_technique, '') FROM puzzles ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	seen := 0
+	for rows.Next() {
+		var givens, tech string
+		var er float64
+		if err := rows.Scan(&givens, &er, &tech); err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		code, rate, _ := runCLI(t, givens+"\n", "rate", "--er")
+		cols := strings.Split(strings.TrimSpace(rate), "\t")
+		if code != 0 || len(cols) < 4 {
+			t.Fatalf("rate --er %s: %q", givens, rate)
+		}
+		wantER, wantTech := cols[len(cols)-4], cols[len(cols)-1]
+		gotER := "-"
+		if er > 0 {
+			gotER = engine.FormatTenths(er)
+		} else {
+			tech = "-"
+		}
+		if gotER != wantER || tech != wantTech {
+			t.Errorf("%s: stored ER %s %q, rate --er says %s %q", givens, gotER, tech, wantER, wantTech)
+		}
+	}
+	if seen != n {
+		t.Errorf("%d puzzles after the upgrade, want %d", seen, n)
+	}
+}

@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"math"
+	"slices"
+	"strconv"
+)
+
+// SecondRating is a rating on a second difficulty scale a kind may offer
+// beside its ladder (Sudoku: Sudoku Explainer's), because a ladder's top
+// rank can hold puzzles from a newspaper's "hard" to a record: ER is the
+// difficulty of the hardest step, EP of the hardest step up to the first
+// placed value, ED of the first step. Figures are in tenths, as the scale
+// prints them; all zero when there is none.
+type SecondRating struct {
+	ER, EP, ED float64
+	// Technique names the step that set ER ("XY-Wing").
+	Technique string
+	// Steps is the scale's own step log, only when asked for.
+	Steps []Step
+	// Err says why there is no rating: not unique, or the rater gave up
+	// (it wraps ErrWorkLimit then).
+	Err error
+}
+
+// Rated reports whether r holds a rating.
+func (r SecondRating) Rated() bool { return r.Err == nil && r.ER > 0 }
+
+// SecondRater is an optional capability of a kind: it rates the kind's
+// puzzles on a second scale. Shared code finds it by kind name in
+// SecondRaters and never knows which scale it is.
+type SecondRater interface {
+	// RateSecond rates p, a puzzle of the rater's kind; steps asks for
+	// the step log.
+	RateSecond(p Puzzle, steps bool) SecondRating
+}
+
+// SecondRaters maps a kind's name to its second rater; kinds without one
+// are absent.
+type SecondRaters map[string]SecondRater
+
+// Kinds lists the names of the kinds that have a second rater, sorted.
+func (s SecondRaters) Kinds() []string {
+	out := make([]string, 0, len(s))
+	for k := range s {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Tenths rounds a second-scale figure to the tenth it is printed and
+// stored as (6.65 -> 6.7).
+func Tenths(d float64) float64 { return math.Floor((d+0.05)*10) / 10 }
+
+// FormatTenths prints a second-scale figure with one decimal ("7.0").
+func FormatTenths(d float64) string { return strconv.FormatFloat(Tenths(d), 'f', 1, 64) }

@@ -1,0 +1,147 @@
+package library
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+)
+
+// rateSecond fills p's second rating from sr (the parsed puzzle ep):
+// marked rated whatever the outcome, with figures only for a unique
+// puzzle the rater finished.
+func rateSecond(sr engine.SecondRater, ep engine.Puzzle, p *pencilbox.Puzzle) {
+	p.ERRated = true
+	p.ER, p.EP, p.ED, p.ERTechnique = 0, 0, 0, ""
+	if p.Status != engine.Unique {
+		return
+	}
+	r := sr.RateSecond(ep, false)
+	if !r.Rated() {
+		return
+	}
+	p.ER, p.EP, p.ED, p.ERTechnique = r.ER, r.EP, r.ED, r.Technique
+}
+
+// FillOptions tune FillSecond.
+type FillOptions struct {
+	Jobs int // rating workers (0 = all cores)
+	// Progress draws a progress bar on it when not nil (a terminal).
+	Progress io.Writer
+	// OnBatch is told after each committed batch how many are done and
+	// how many were waiting at the start (nil = none).
+	OnBatch func(done, total int)
+	// Batch is how many puzzles one transaction stores (0 = 200).
+	Batch int
+}
+
+// FillSecond rates, on each kind's second scale, every stored puzzle the
+// second rater has not seen (an upgraded library's, or one imported
+// without the rater), in id order, storing each batch in one
+// transaction. A fill that is killed keeps what it stored; the next one
+// starts after it. It returns how many it stored.
+func FillSecond(ctx context.Context, store *db.DB, kinds engine.Registry, second engine.SecondRaters, opts FillOptions) (int, error) {
+	names := second.Kinds()
+	if len(names) == 0 {
+		return 0, nil
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opts.Batch <= 0 {
+		opts.Batch = 200
+	}
+	total, err := store.SecondPending(ctx, names)
+	if err != nil || total == 0 {
+		return 0, err
+	}
+	var bar *progressbar.ProgressBar
+	if opts.Progress != nil {
+		bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(opts.Progress),
+			progressbar.OptionSetDescription("rating ER"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("puzzles"),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30))
+		defer bar.Finish()
+	}
+	done := 0
+	var after int64
+	for {
+		ps, err := store.Unrated(ctx, names, after, opts.Batch)
+		if err != nil {
+			return done, err
+		}
+		if len(ps) == 0 {
+			return done, nil
+		}
+		after = ps[len(ps)-1].ID
+		if err := rateAll(ctx, kinds, second, ps, opts.Jobs); err != nil {
+			return done, err
+		}
+		if err := store.SetSecond(ctx, ps); err != nil {
+			return done, err
+		}
+		done += len(ps)
+		if bar != nil {
+			bar.Add(len(ps))
+		}
+		if opts.OnBatch != nil {
+			opts.OnBatch(done, total)
+		}
+	}
+}
+
+// rateAll fills the second rating of every puzzle of ps on jobs workers.
+// A puzzle whose givens no longer parse is marked rated without a rating
+// (check reports it).
+func rateAll(ctx context.Context, kinds engine.Registry, second engine.SecondRaters, ps []pencilbox.Puzzle, jobs int) error {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, len(ps)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				p := &ps[i]
+				p.ERRated = true
+				k, err := kinds.Lookup(p.Kind)
+				if err != nil {
+					continue
+				}
+				ep, err := k.Parse(p.Givens)
+				if err != nil {
+					continue
+				}
+				rateSecond(second[p.Kind], ep, p)
+			}
+		}()
+	}
+	var err error
+feed:
+	for i := range ps {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err != nil {
+		return fmt.Errorf("rating on the second scale: %w", err)
+	}
+	return nil
+}
