@@ -18,10 +18,22 @@ import (
 func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
 	files, _ := json.Marshal(j.Files)
 	now := time.Now().Unix()
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("start job: %w", err)
+	}
+	defer tx.Rollback()
 	var id int64
-	err := d.W.QueryRowContext(ctx, `INSERT INTO jobs(source, format, files, started, updated, pid) VALUES(?,?,?,?,?,?) RETURNING id`,
+	err = tx.QueryRowContext(ctx, `INSERT INTO jobs(source, format, files, started, updated, pid) VALUES(?,?,?,?,?,?) RETURNING id`,
 		j.Source, j.Format, string(files), now, now, os.Getpid()).Scan(&id)
 	if err != nil {
+		return 0, fmt.Errorf("start job: %w", err)
+	}
+	detail := fmt.Sprintf("job %d: source %q, format %q, files %s", id, j.Source, j.Format, files)
+	if err := record(ctx, tx, jobAction(ctx), 0, id, nil, detail); err != nil {
+		return 0, fmt.Errorf("start job: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("start job: %w", err)
 	}
 	return id, nil
@@ -31,8 +43,25 @@ func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
 // ("" when it ran to the end).
 func (d *DB) FinishJob(ctx context.Context, id int64, failed string) error {
 	now := time.Now().Unix()
-	_, err := d.W.ExecContext(ctx, `UPDATE jobs SET finished = ?, updated = ?, failed = ? WHERE id = ?`, now, now, failed, id)
+	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
+		return fmt.Errorf("finish job %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	var read, imported, dups, invalid, rejected int64
+	err = tx.QueryRowContext(ctx, `UPDATE jobs SET finished = ?, updated = ?, failed = ? WHERE id = ? RETURNING read, imported, duplicates, invalid, rejected`,
+		now, now, failed, id).Scan(&read, &imported, &dups, &invalid, &rejected)
+	if err != nil {
+		return fmt.Errorf("finish job %d: %w", id, err)
+	}
+	detail := fmt.Sprintf("job %d: read %d, added %d, duplicates %d, invalid %d, rejected %d", id, read, imported, dups, invalid, rejected)
+	if failed != "" {
+		detail += "; stopped: " + failed
+	}
+	if err := record(ctx, tx, ActionJobEnd, 0, id, nil, detail); err != nil {
+		return fmt.Errorf("finish job %d: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("finish job %d: %w", id, err)
 	}
 	return nil

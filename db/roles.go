@@ -99,6 +99,9 @@ func (s UserStore) AddWithRole(ctx context.Context, name, password string, role 
 	if err != nil {
 		return "", err
 	}
+	if err := record(ctx, tx, ActionUserAdd, 0, 0, nil, fmt.Sprintf("user %s added as %s", name, role)); err != nil {
+		return "", err
+	}
 	return role, tx.Commit()
 }
 
@@ -131,6 +134,9 @@ func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = ? WHERE id = ?`, string(role), id); err != nil {
+		return err
+	}
+	if err := record(ctx, tx, ActionUserRole, 0, 0, nil, fmt.Sprintf("user %s: %s -> %s", name, old, role)); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -99,15 +99,27 @@ func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error)
 	if name == "" || len(name) > 200 {
 		return 0, errors.New("a set needs a name of 1-200 characters")
 	}
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
 	now := time.Now().Unix()
-	res, err := s.DB.ExecContext(ctx, `INSERT INTO sets(name, notes, created, updated) VALUES(?, ?, ?, ?)`, name, notes, now, now)
+	res, err := tx.ExecContext(ctx, `INSERT INTO sets(name, notes, created, updated) VALUES(?, ?, ?, ?)`, name, notes, now, now)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return 0, fmt.Errorf("a set named %q already exists", name)
 		}
 		return 0, err
 	}
-	return res.LastInsertId()
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	if err := record(ctx, tx, ActionSetCreate, id, 0, nil, fmt.Sprintf("set %q created", name)); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit()
 }
 
 // Update changes a set's name and notes.
@@ -116,65 +128,104 @@ func (s SetStore) Update(ctx context.Context, id int64, name, notes string) erro
 	if name == "" || len(name) > 200 {
 		return errors.New("a set needs a name of 1-200 characters")
 	}
-	res, err := s.DB.ExecContext(ctx, `UPDATE sets SET name = ?, notes = ?, updated = ? WHERE id = ?`, name, notes, time.Now().Unix(), id)
+	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var old string
+	if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&old); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNoSet
+		}
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sets SET name = ?, notes = ?, updated = ? WHERE id = ?`, name, notes, time.Now().Unix(), id); err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("a set named %q already exists", name)
 		}
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNoSet
+	detail := fmt.Sprintf("set %q: name and notes saved", name)
+	if old != name {
+		detail = fmt.Sprintf("set %q renamed %q; notes saved", old, name)
 	}
-	return nil
+	if err := record(ctx, tx, ActionSetEdit, id, 0, nil, detail); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Delete removes a set.
 func (s SetStore) Delete(ctx context.Context, id int64) error {
-	_, err := s.DB.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id)
-	if err == nil {
-		_, err = s.DB.ExecContext(ctx, `DELETE FROM sets WHERE id = ?`, id)
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
 	}
-	return err
+	defer tx.Rollback()
+	var name string
+	if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&name); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // already gone
+		}
+		return err
+	}
+	ids, err := s.items(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sets WHERE id = ?`, id); err != nil {
+		return err
+	}
+	if err := record(ctx, tx, ActionSetDelete, id, 0, ids, fmt.Sprintf("set %q deleted (%d puzzles)", name, len(ids))); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Add appends puzzles to the end of a set, skipping those already in it,
 // and returns how many were added.
 func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64) (int, error) {
-	return s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
+	return s.rewrite(ctx, id, func(ids []int64) ([]int64, int, change) {
 		in := make(map[int64]bool, len(ids))
 		for _, p := range ids {
 			in[p] = true
 		}
-		n := 0
+		var added []int64
 		for _, p := range puzzles {
 			if !in[p] {
 				in[p] = true
 				ids = append(ids, p)
-				n++
+				added = append(added, p)
 			}
 		}
-		return ids, n
+		return ids, len(added), change{ActionSetAdd, added, fmt.Sprintf("%d puzzles added", len(added))}
 	})
 }
 
 // Remove takes a puzzle out of a set.
 func (s SetStore) Remove(ctx context.Context, id, puzzle int64) error {
-	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
-		out := ids[:0]
+	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int, change) {
+		var out []int64
 		for _, p := range ids {
 			if p != puzzle {
 				out = append(out, p)
 			}
 		}
-		return out, 0
+		if len(out) == len(ids) {
+			return ids, 0, change{} // not in the set
+		}
+		return out, 0, change{ActionSetRemove, []int64{puzzle}, fmt.Sprintf("puzzle %d removed", puzzle)}
 	})
 	return err
 }
 
 // Move puts a puzzle at 1-based position pos (clamped to the set's size).
 func (s SetStore) Move(ctx context.Context, id, puzzle int64, pos int) error {
-	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int) {
+	_, err := s.rewrite(ctx, id, func(ids []int64) ([]int64, int, change) {
 		at := -1
 		for i, p := range ids {
 			if p == puzzle {
@@ -182,26 +233,33 @@ func (s SetStore) Move(ctx context.Context, id, puzzle int64, pos int) error {
 			}
 		}
 		if at < 0 {
-			return ids, 0
+			return ids, 0, change{}
 		}
 		rest := append(append([]int64(nil), ids[:at]...), ids[at+1:]...)
 		pos = min(max(pos, 1), len(ids)) - 1
 		out := append(append(append([]int64(nil), rest[:pos]...), puzzle), rest[pos:]...)
-		return out, 0
+		return out, 0, change{ActionSetMove, []int64{puzzle}, fmt.Sprintf("puzzle %d moved from position %d to %d", puzzle, at+1, pos+1)}
 	})
 	return err
 }
 
-// rewrite loads a set's order, lets f change it and writes it back in one
-// transaction.
-func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int64, int)) (int, error) {
+// change is what a rewrite did, for the audit log (no action: nothing).
+type change struct {
+	action  string
+	puzzles []int64
+	detail  string
+}
+
+// rewrite loads a set's order, lets f change it and writes it back, with
+// its audit row, in one transaction.
+func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int64, int, change)) (int, error) {
 	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
-	var one int
-	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM sets WHERE id = ?`, id).Scan(&one); err != nil {
+	var name string
+	if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&name); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return 0, ErrNoSet
 		}
@@ -211,7 +269,10 @@ func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int6
 	if err != nil {
 		return 0, err
 	}
-	ids, n := f(ids)
+	ids, n, ch := f(ids)
+	if ch.action == "" || (ch.action == ActionSetAdd && n == 0) {
+		return n, nil // nothing changed
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id); err != nil {
 		return 0, err
 	}
@@ -226,6 +287,9 @@ func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int6
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE sets SET updated = ? WHERE id = ?`, time.Now().Unix(), id); err != nil {
+		return 0, err
+	}
+	if err := record(ctx, tx, ch.action, id, 0, ch.puzzles, fmt.Sprintf("set %q: %s", name, ch.detail)); err != nil {
 		return 0, err
 	}
 	return n, tx.Commit()

@@ -23,7 +23,7 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql
+//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql
 var webMigrations embed.FS
 
 // WebMigrations holds the web admin's migrations alone (users, sessions,
@@ -184,6 +184,9 @@ func (s UserStore) SetPassword(ctx context.Context, name, password string) error
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+		return err
+	}
+	if err := record(ctx, tx, ActionUserPasswd, 0, 0, nil, fmt.Sprintf("password of %s changed; sessions ended", name)); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -257,6 +257,13 @@ func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
 		}
 		return fmt.Errorf("set tags: %w", err)
 	}
+	var old string
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(group_concat(tag, ', '), '') FROM (SELECT tag FROM tags WHERE puzzle_id = ? ORDER BY tag)`, id).Scan(&old); err != nil {
+		return fmt.Errorf("set tags: %w", err)
+	}
+	if err := record(ctx, tx, ActionTags, 0, 0, []int64{id}, fmt.Sprintf("tags of puzzle %d: %q -> %q", id, old, strings.Join(tags, ", "))); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tags WHERE puzzle_id = ?`, id); err != nil {
 		return fmt.Errorf("set tags: %w", err)
 	}

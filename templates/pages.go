@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,26 @@ func (c Chrome) CanEdit() bool { return c.Role == "editor" || c.Role == "admin" 
 
 // IsAdmin reports whether the user manages users.
 func (c Chrome) IsAdmin() bool { return c.Role == "admin" }
+
+// AuditRow is one row of the audit log (db.AuditEntry).
+type AuditRow struct {
+	ID     int64
+	At     time.Time
+	Actor  string
+	Action string
+	SetID  int64
+	JobID  int64
+	Detail string
+}
+
+// AuditPage is the data of "/audit".
+type AuditPage struct {
+	User     string // the filter's user ("" any)
+	Puzzle   string // the filter's puzzle id ("" any)
+	Users    []string
+	Rows     []AuditRow
+	OlderURL string // the next page, "" at the end
+}
 
 // UsersPage is the data of "/users".
 type UsersPage struct {
@@ -78,6 +99,7 @@ type PuzzlePage struct {
 	StepBoard    templ.Component
 	StepErr      string
 	Sets         []model.Set
+	History      []AuditRow // the audit log's rows about this puzzle, newest first
 }
 
 // ImportPage is the data of "/import".
@@ -214,6 +236,8 @@ func jobPuzzlesURL(j model.Job) templ.SafeURL {
 func mib(n int64) string { return fmt.Sprintf("%d MiB", n>>20) }
 
 func jobURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/import/%d", id)) }
+
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func setURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/sets/%d", id)) }
 

@@ -198,6 +198,8 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 				c.Set(ctxUser, u.Name)
 				c.Set(ctxUserID, u.ID)
 				c.Set(ctxRole, u.Role)
+				// the audit log names the user of every write
+				c.SetRequest(c.Request().WithContext(db.WithActor(c.Request().Context(), u.Name)))
 				c.Set(ctxSession, ck.Value)
 			} else if !errors.Is(err, db.ErrNoSession) {
 				return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/templates"
 	"pencilbox/web/model"
@@ -104,6 +105,9 @@ func (s *Server) puzzle(c echo.Context) error {
 		}
 	}
 	if pp.Sets, err = s.setList(c); err != nil {
+		return err
+	}
+	if pp.History, err = s.history(c, db.AuditFilter{Puzzle: id, Limit: historyRows}); err != nil {
 		return err
 	}
 	return render(c, http.StatusOK, templates.PuzzlePageView(s.chrome(c, fmt.Sprintf("Puzzle %d", id), "puzzles"), pp))

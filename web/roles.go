@@ -41,6 +41,7 @@ var routeRoles = map[string]db.Role{
 	"POST /sets/:id/remove":  db.RoleEditor,
 	"POST /sets/:id/delete":  db.RoleEditor,
 	"GET /sets/:id/export":   db.RoleViewer,
+	"GET /audit":             db.RoleAdmin,
 	"GET /users":             db.RoleAdmin,
 	"POST /users":            db.RoleAdmin,
 	"POST /users/:name/role": db.RoleAdmin,

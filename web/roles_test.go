@@ -75,6 +75,7 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"POST /sets/:id/remove":  {"/sets/1/remove", E},
 		"POST /sets/:id/delete":  {"/sets/1/delete", E},
 		"GET /sets/:id/export":   {"/sets/1/export?format=csv", V},
+		"GET /audit":             {"/audit?user=editor1&puzzle=1", A},
 		"GET /users":             {"/users", A},
 		"POST /users":            {"/users", A},
 		"POST /users/:name/role": {"/users/viewer1/role", A},

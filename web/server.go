@@ -121,6 +121,7 @@ type Server struct {
 	e       *echo.Echo
 	users   db.UserStore
 	sets    db.SetStore
+	audit   db.AuditStore
 	jobs    *jobTracker
 	limiter *loginLimiter
 	checks  *checkGate
@@ -178,6 +179,7 @@ func New(cfg Config) *Server {
 		e:       echo.New(),
 		users:   db.UserStore{DB: cfg.SQL, R: cfg.ReadSQL},
 		sets:    db.SetStore{DB: cfg.SQL, R: cfg.ReadSQL},
+		audit:   db.AuditStore{R: auditReader(cfg)},
 		jobs:    newJobTracker(cfg.Log.Printf),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
 		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
@@ -230,6 +232,7 @@ func (s *Server) routes() {
 	g.POST("/sets/:id/delete", s.deleteSet)
 	g.GET("/sets/:id/export", s.exportSet)
 
+	g.GET("/audit", s.auditPage)
 	g.GET("/users", s.usersPage)
 	g.POST("/users", s.addUser)
 	g.POST("/users/:name/role", s.setRole)

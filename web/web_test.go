@@ -41,6 +41,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"POST /sets/:id/remove":  "/sets/1/remove",
 		"POST /sets/:id/delete":  "/sets/1/delete",
 		"GET /sets/:id/export":   "/sets/1/export?format=json",
+		"GET /audit":             "/audit",
 		"GET /users":             "/users",
 		"POST /users":            "/users",
 		"POST /users/:name/role": "/users/curator/role",

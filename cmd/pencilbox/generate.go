@@ -494,7 +494,7 @@ func newLibrarySink(store *db.DB, e *env, g *genFlags) *librarySink {
 		// Not the command's context: what was made is stored even after
 		// Ctrl-C or --time; the pipe's end finishes the import.
 		opts := library.Options{Source: genSourceLabel, Format: "json", Tags: g.tags, Jobs: 1, Errors: e.stderr, Second: e.second}
-		s.job, s.err = library.Import(context.Background(), store, e.formats, []library.Input{{Name: "generate", R: pr}}, opts)
+		s.job, s.err = library.Import(db.AsGenerator(cliActor(context.Background(), e)), store, e.formats, []library.Input{{Name: "generate", R: pr}}, opts)
 		pr.CloseWithError(s.err) // unblocks the writer if the import stopped early
 	}()
 	return s
@@ -522,7 +522,7 @@ func (s *librarySink) close() (int, error) {
 	if s.g.set == "" {
 		return s.job.Imported, nil
 	}
-	ctx := context.Background() // the set gets what was stored, even after Ctrl-C
+	ctx := cliActor(context.Background(), s.e) // the set gets what was stored, even after Ctrl-C
 	sets := db.SetStore{DB: s.store.W, R: s.store.R}
 	info, _, err := sets.ByName(ctx, s.g.set)
 	if errors.Is(err, db.ErrNoSet) {

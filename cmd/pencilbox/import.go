@@ -96,7 +96,7 @@ rejected, 2 when some file could not be read or the import could not run.
 	}
 	defer store.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()
 	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second}
 	if e.isTerminal != nil && e.isTerminal(e.stderr) {

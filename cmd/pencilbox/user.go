@@ -70,7 +70,7 @@ func runUser(e *env, args []string) int {
 	}
 	defer store.Close()
 	users := db.UserStore{DB: store.W}
-	ctx := context.Background()
+	ctx := cliActor(context.Background(), e)
 	switch what {
 	case "add":
 		var got db.Role

@@ -1,0 +1,140 @@
+package db
+
+// The audit log (migration 00103): who changed what and when. Every write
+// that changes the library or its users records one row in its own
+// transaction (record), so a change and its row are committed, or lost,
+// together. Who is taken from the context (WithActor): the web server puts
+// the session's user there, the command line "cli:" and the OS user.
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+type actorKey struct{}
+
+type jobActionKey struct{}
+
+// WithActor names who the writes made with ctx are for.
+func WithActor(ctx context.Context, who string) context.Context {
+	return context.WithValue(ctx, actorKey{}, who)
+}
+
+// Actor is who ctx's writes are for ("system" when no one was named: the
+// server's own work, such as creating the first admin).
+func Actor(ctx context.Context) string {
+	if a, _ := ctx.Value(actorKey{}).(string); a != "" {
+		return a
+	}
+	return "system"
+}
+
+// AsGenerator makes the jobs started with ctx be logged as generator runs
+// ("generate") rather than imports.
+func AsGenerator(ctx context.Context) context.Context {
+	return context.WithValue(ctx, jobActionKey{}, ActionGenerate)
+}
+
+func jobAction(ctx context.Context) string {
+	if a, _ := ctx.Value(jobActionKey{}).(string); a != "" {
+		return a
+	}
+	return ActionImport
+}
+
+// The actions of the audit log.
+const (
+	ActionImport     = "import"      // an import started (job_id)
+	ActionGenerate   = "generate"    // a generator run started (job_id)
+	ActionJobEnd     = "job.end"     // an import or a generator run ended, with its counts
+	ActionTags       = "tags"        // a puzzle's tags changed
+	ActionSetCreate  = "set.create"  // set_id
+	ActionSetEdit    = "set.edit"    // name or notes
+	ActionSetAdd     = "set.add"     // puzzles added
+	ActionSetRemove  = "set.remove"  // a puzzle removed
+	ActionSetMove    = "set.move"    // a puzzle moved
+	ActionSetDelete  = "set.delete"  //
+	ActionUserAdd    = "user.add"    //
+	ActionUserRole   = "user.role"   //
+	ActionUserPasswd = "user.passwd" //
+)
+
+type recorder interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+// record writes one audit row, linked to puzzles, within tx.
+func record(ctx context.Context, tx recorder, action string, setID, jobID int64, puzzles []int64, detail string) error {
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO audit(at, actor, action, set_id, job_id, detail) VALUES(?, ?, ?, nullif(?, 0), nullif(?, 0), ?) RETURNING id`,
+		time.Now().UnixMilli(), Actor(ctx), action, setID, jobID, detail).Scan(&id)
+	if err != nil {
+		return fmt.Errorf("audit %s: %w", action, err)
+	}
+	if len(puzzles) == 0 {
+		return nil
+	}
+	list, _ := json.Marshal(puzzles)
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO audit_puzzles(puzzle_id, audit_id) SELECT value, ? FROM json_each(?)`, id, string(list)); err != nil {
+		return fmt.Errorf("audit %s: %w", action, err)
+	}
+	return nil
+}
+
+// AuditEntry is one row of the audit log.
+type AuditEntry struct {
+	ID     int64
+	At     time.Time
+	Actor  string
+	Action string
+	SetID  int64 // 0 when none
+	JobID  int64 // 0 when none
+	Detail string
+}
+
+// AuditFilter selects rows of the log: by actor, by puzzle (the rows that
+// touched it, and the imports that brought it), older than Before (an
+// id, for the next page); Limit bounds them (default 100).
+type AuditFilter struct {
+	Actor  string
+	Puzzle int64
+	Before int64
+	Limit  int
+}
+
+// AuditStore reads the audit log; R is the reader (the log is written
+// by the changes themselves).
+type AuditStore struct{ R Querier }
+
+// List returns the rows of f, newest first.
+func (s AuditStore) List(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
+	if f.Limit <= 0 {
+		f.Limit = 100
+	}
+	rows, err := s.R.QueryContext(ctx, `SELECT a.id, a.at, a.actor, a.action, coalesce(a.set_id, 0), coalesce(a.job_id, 0), a.detail
+		FROM audit a
+		WHERE (?1 = '' OR a.actor = ?1)
+		  AND (?2 = 0 OR a.id IN (SELECT audit_id FROM audit_puzzles WHERE puzzle_id = ?2)
+		       OR a.job_id IN (SELECT job_id FROM sources WHERE puzzle_id = ?2 AND job_id IS NOT NULL))
+		  AND (?3 = 0 OR a.id < ?3)
+		ORDER BY a.id DESC LIMIT ?4`, f.Actor, f.Puzzle, f.Before, f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	defer rows.Close()
+	var out []AuditEntry
+	for rows.Next() {
+		var e AuditEntry
+		var at int64
+		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.SetID, &e.JobID, &e.Detail); err != nil {
+			return nil, fmt.Errorf("audit log: %w", err)
+		}
+		e.At = time.UnixMilli(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
