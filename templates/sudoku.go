@@ -1,8 +1,6 @@
 package templates
 
 import (
-	"fmt"
-
 	"github.com/a-h/templ"
 
 	"pencilbox/engine"
@@ -63,60 +61,22 @@ func (SudokuView) Board(p model.Puzzle, solution string) templ.Component {
 	return sudokuBoard(cells)
 }
 
-// sdReplay returns the candidate state before step n: givens settled,
-// other cells' candidates reduced by their peers, then each earlier step's
-// eliminations and placements applied (a placement removes the digit from
-// the cell's peers).
-func sdReplay(g sudoku.Grid, steps []engine.Step, n int) ([81]uint8, [81]uint16, error) {
-	var digits [81]uint8
-	var cand [81]uint16
-	for i := range cand {
-		cand[i] = 0x1ff
-	}
-	place := func(c int, d uint8) {
-		digits[c] = d
-		cand[c] = 0
-		for _, o := range sudoku.Peers[c] {
-			cand[o] &^= 1 << (d - 1)
-		}
-	}
-	for i, d := range g {
-		if d != 0 {
-			place(i, d)
-		}
-	}
-	for s := 0; s < n && s < len(steps); s++ {
-		for _, m := range steps[s].Eliminate {
-			if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
-				return digits, cand, fmt.Errorf("step %d: bad elimination", s+1)
-			}
-			cand[m.Cell] &^= 1 << (m.Value - 1)
-		}
-		for _, m := range steps[s].Place {
-			if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
-				return digits, cand, fmt.Errorf("step %d: bad placement", s+1)
-			}
-			place(m.Cell, uint8(m.Value))
-		}
-	}
-	return digits, cand, nil
-}
-
 func (SudokuView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Component, error) {
 	g, err := sdGrid(p.Givens)
 	if err != nil {
 		return nil, err
 	}
 	n = min(max(n, 0), len(steps))
-	digits, cand, err := sdReplay(g, steps, n)
+	states, err := sudoku.Replay(&g, steps[:n])
 	if err != nil {
 		return nil, err
 	}
+	before := &states[n]
 	cells := make([]sdCell, 81)
 	for i := range cells {
-		c := sdCell{Index: i, Digit: digits[i], Given: g[i] != 0}
-		for d := 0; d < 9; d++ {
-			if cand[i]&(1<<d) != 0 {
+		c := sdCell{Index: i, Digit: uint8(before.Digit(i)), Given: g[i] != 0}
+		for d := 0; d < 9 && c.Digit == 0; d++ {
+			if before[i]&(1<<d) != 0 {
 				c.Cands[d] = candOn
 			}
 		}

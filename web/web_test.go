@@ -399,6 +399,9 @@ func walkSteps(t *testing.T, c *client, id int64) int {
 		if !strings.Contains(r.body, `id="sentence"`) || !strings.Contains(r.body, fmt.Sprintf("Step %d of %d", i+1, n)) {
 			t.Fatalf("%s: step %d has no sentence", path, i+1)
 		}
+		if strings.Contains(r.body, "cannot be replayed") {
+			t.Fatalf("%s: step %d: the board cannot be replayed", path, i+1)
+		}
 		mm := link.FindStringSubmatch(r.body)
 		if mm == nil {
 			t.Fatalf("step %d: no next link", i+1)

@@ -305,8 +305,9 @@ func (s *state) propagate() bool {
 	}
 }
 
-// try assumes c = v and propagates; it returns whether that contradicts,
-// leaving the position as it was.
+// try assumes c = v and propagates, leaving the position as it was. It
+// returns true when the assumption holds up (no contradiction found) and
+// false when it contradicts (or the work budget ran out: see failWhy).
 func (s *state) try(c int32, v int8) (ok bool) {
 	m := len(s.trail)
 	ok = s.assign(c, v) && s.propagate()

@@ -89,7 +89,7 @@ func (s *rstate) allDiffFixpoint() outcome {
 		changed := settled == progress
 		for h := 0; h < 27; h++ {
 			var m [9]uint16
-			for i, c := range Houses[h] {
+			for i, c := range houses[h] {
 				m[i] = s.c[c]
 			}
 			out, ok := AllDiff(m)
@@ -97,7 +97,7 @@ func (s *rstate) allDiffFixpoint() outcome {
 				s.where = 100 + h
 				return contradiction
 			}
-			for i, c := range Houses[h] {
+			for i, c := range houses[h] {
 				if s.c[c]&Settled == 0 && out[i] != s.c[c] {
 					s.c[c] = out[i]
 					changed = true

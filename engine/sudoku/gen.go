@@ -157,7 +157,7 @@ func (s *genSource) fullGrid() Grid {
 		var g Grid
 		for _, box := range [3]int{18, 22, 26} {
 			p := s.rng.Perm(9)
-			for i, c := range Houses[box] {
+			for i, c := range houses[box] {
 				g[c] = uint8(p[i] + 1)
 			}
 		}

@@ -5,35 +5,40 @@ package sudoku
 import (
 	"fmt"
 	"strings"
+
+	"pencilbox/engine"
 )
 
 // Grid holds the digits of a 9x9 Sudoku, row-major; 0 is an empty cell.
 type Grid [81]uint8
 
-// Houses lists the 27 houses' cells: rows 0-8, columns 9-17, boxes 18-26.
-var Houses [27][9]uint8
-
-// CellHouses gives each cell's row, column and box house index.
-var CellHouses [81][3]uint8
-
-// Peers lists the 20 cells that share a house with each cell.
-var Peers [81][20]uint8
+// The grid's geometry, filled once by init and only read after (kept
+// unexported so no other package can change them):
+//
+//   - houses lists the 27 houses' cells: rows 0-8, columns 9-17, boxes 18-26;
+//   - cellHouses gives each cell's row, column and box house index;
+//   - peers lists the 20 cells that share a house with each cell.
+var (
+	houses     [27][9]uint8
+	cellHouses [81][3]uint8
+	peers      [81][20]uint8
+)
 
 func init() {
 	for i := 0; i < 9; i++ {
 		for j := 0; j < 9; j++ {
-			Houses[i][j] = uint8(i*9 + j)
-			Houses[9+i][j] = uint8(j*9 + i)
-			Houses[18+i][j] = uint8((i/3*3+j/3)*9 + i%3*3 + j%3)
+			houses[i][j] = uint8(i*9 + j)
+			houses[9+i][j] = uint8(j*9 + i)
+			houses[18+i][j] = uint8((i/3*3+j/3)*9 + i%3*3 + j%3)
 		}
 	}
 	for c := 0; c < 81; c++ {
 		r, col := c/9, c%9
-		CellHouses[c] = [3]uint8{uint8(r), uint8(9 + col), uint8(18 + r/3*3 + col/3)}
+		cellHouses[c] = [3]uint8{uint8(r), uint8(9 + col), uint8(18 + r/3*3 + col/3)}
 		n := 0
 		for o := 0; o < 81; o++ {
 			if o != c && (o/9 == r || o%9 == col || (o/27 == c/27 && o%9/3 == col/3)) {
-				Peers[c][n] = uint8(o)
+				peers[c][n] = uint8(o)
 				n++
 			}
 		}
@@ -51,10 +56,8 @@ func HouseName(h int) string {
 	return fmt.Sprintf("box %d", h-17)
 }
 
-// CellName names a cell r1c1 ... r9c9.
-func CellName(c int) string {
-	return fmt.Sprintf("r%dc%d", c/9+1, c%9+1)
-}
+// cellName names a cell r1c1 ... r9c9 (engine.CellName on the 9-wide grid).
+func cellName(c int) string { return engine.CellName(c, 9) }
 
 // isEmptyMark reports whether b marks an empty cell in the line form.
 func isEmptyMark(b byte) bool {
@@ -124,14 +127,14 @@ func (g *Grid) Clues() int {
 func (g *Grid) Conflict() string {
 	for h := 0; h < 27; h++ {
 		var seen [10]int8
-		for i, c := range Houses[h] {
+		for i, c := range houses[h] {
 			d := g[c]
 			if d == 0 {
 				continue
 			}
 			if seen[d] != 0 {
 				return fmt.Sprintf("%s holds %d twice (%s and %s)", HouseName(h), d,
-					CellName(int(Houses[h][seen[d]-1])), CellName(int(c)))
+					cellName(int(houses[h][seen[d]-1])), cellName(int(c)))
 			}
 			seen[d] = int8(i + 1)
 		}

@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"fmt"
 	"strings"
 
 	"pencilbox/engine"
@@ -78,15 +77,6 @@ func result(n int, sol *Grid) engine.Result {
 		return engine.Result{Status: engine.Unique, Solution: sol.String()}
 	}
 	return engine.Result{Status: engine.Multiple}
-}
-
-// Explain says why a grid has no solution when the reason is visible in the
-// givens (a digit twice in a house); otherwise "".
-func Explain(g *Grid) string {
-	if c := g.Conflict(); c != "" {
-		return fmt.Sprintf("no solution: %s", c)
-	}
-	return ""
 }
 
 // URL is the puzzle's puzz.link URL.

@@ -12,7 +12,7 @@ func fromCandidates(cs *Candidates) rstate {
 	for c := 0; c < 81; c++ {
 		if cs[c]&Settled != 0 {
 			b := cs[c] & allDigits
-			h := &CellHouses[c]
+			h := &cellHouses[c]
 			s.hp[h[0]] |= b
 			s.hp[h[1]] |= b
 			s.hp[h[2]] |= b

@@ -25,7 +25,7 @@ type backtracker struct {
 }
 
 func (b *backtracker) fits(c int, d uint8) bool {
-	for _, p := range &Peers[c] {
+	for _, p := range &peers[c] {
 		if b.grid[p] == d {
 			return false
 		}
@@ -87,7 +87,7 @@ type tableSolver struct {
 
 func (t *tableSolver) place(c int, d uint8) {
 	t.grid[c] = d
-	for _, p := range &Peers[c] {
+	for _, p := range &peers[c] {
 		t.cand[p][d-1] = false
 	}
 }

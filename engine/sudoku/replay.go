@@ -36,11 +36,11 @@ func Replay(g *Grid, steps []engine.Step) ([]Candidates, error) {
 			}
 			b := uint16(1) << (e.Value - 1)
 			if s.c[e.Cell]&Settled != 0 || s.c[e.Cell]&b == 0 {
-				return out, fmt.Errorf("step %d: %d is not a candidate of %s", i+1, e.Value, CellName(e.Cell))
+				return out, fmt.Errorf("step %d: %d is not a candidate of %s", i+1, e.Value, cellName(e.Cell))
 			}
 			s.c[e.Cell] &^= b
 			if s.c[e.Cell] == 0 {
-				return out, fmt.Errorf("step %d: %s has no candidate left", i+1, CellName(e.Cell))
+				return out, fmt.Errorf("step %d: %s has no candidate left", i+1, cellName(e.Cell))
 			}
 		}
 		for _, p := range st.Place {
@@ -49,7 +49,7 @@ func Replay(g *Grid, steps []engine.Step) ([]Candidates, error) {
 			}
 			b := uint16(1) << (p.Value - 1)
 			if s.c[p.Cell]&Settled != 0 || s.c[p.Cell]&b == 0 {
-				return out, fmt.Errorf("step %d: %d cannot be placed in %s", i+1, p.Value, CellName(p.Cell))
+				return out, fmt.Errorf("step %d: %d cannot be placed in %s", i+1, p.Value, cellName(p.Cell))
 			}
 			s.settle(p.Cell, b)
 		}

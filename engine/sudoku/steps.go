@@ -10,7 +10,7 @@ import (
 func cellList(cs []int) string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
-		names[i] = CellName(c)
+		names[i] = cellName(c)
 	}
 	return andList(names)
 }
@@ -66,5 +66,5 @@ func whereName(w int) string {
 	if w >= 100 {
 		return HouseName(w - 100)
 	}
-	return CellName(w)
+	return cellName(w)
 }

@@ -31,7 +31,7 @@ func (s *rstate) sbit(st *engine.Step, all bool) outcome {
 				d := bits.TrailingZeros16(m) + 1
 				*st = engine.Step{Level: 1, Technique: "sbit", Pattern: []int{c}, Digits: []int{d},
 					Place:    []engine.Mark{{Cell: c, Value: d}},
-					Sentence: fmt.Sprintf("%s has only the candidate %d left, so it is %d.", CellName(c), d, d)}
+					Sentence: fmt.Sprintf("%s has only the candidate %d left, so it is %d.", cellName(c), d, d)}
 			}
 			if !all {
 				return progress
@@ -48,7 +48,7 @@ func (s *rstate) ubit(st *engine.Step, all bool) outcome {
 	r := none
 	for h := 0; h < 27; h++ {
 		var once, twice uint16
-		for _, c := range Houses[h] {
+		for _, c := range houses[h] {
 			m := s.c[c]
 			if m&Settled != 0 {
 				continue
@@ -65,7 +65,7 @@ func (s *rstate) ubit(st *engine.Step, all bool) outcome {
 		for single != 0 {
 			b := single & -single
 			single &^= b
-			for _, c := range Houses[h] {
+			for _, c := range houses[h] {
 				if s.c[c]&Settled == 0 && s.c[c]&b != 0 {
 					s.settle(int(c), b)
 					if st != nil {
@@ -73,7 +73,7 @@ func (s *rstate) ubit(st *engine.Step, all bool) outcome {
 						*st = engine.Step{Level: 2, Technique: "ubit", Pattern: []int{int(c)}, Digits: []int{d},
 							Houses:   []string{HouseName(h)},
 							Place:    []engine.Mark{{Cell: int(c), Value: d}},
-							Sentence: fmt.Sprintf("In %s, %d fits only %s, so %s is %d.", HouseName(h), d, CellName(int(c)), CellName(int(c)), d)}
+							Sentence: fmt.Sprintf("In %s, %d fits only %s, so %s is %d.", HouseName(h), d, cellName(int(c)), cellName(int(c)), d)}
 					}
 					break
 				}
@@ -165,7 +165,7 @@ func (s *rstate) subset(n int, naked bool, st *engine.Step, all bool) outcome {
 		var u [9]uint8
 		var m [9]uint16
 		t := 0
-		for _, c := range Houses[h] {
+		for _, c := range houses[h] {
 			if s.c[c]&Settled == 0 {
 				u[t], m[t] = c, s.c[c]
 				t++

@@ -44,10 +44,10 @@ func negation(s *rstate, st *engine.Step, level int) outcome {
 						}
 						*st = engine.Step{Level: 7, Technique: "negation", Pattern: []int{p}, Digits: []int{d},
 							Place:         []engine.Mark{{Cell: p, Value: d}},
-							Assumption:    fmt.Sprintf("%s is not %d", CellName(p), d),
+							Assumption:    fmt.Sprintf("%s is not %d", cellName(p), d),
 							Contradiction: w,
 							Sentence: fmt.Sprintf("Suppose %s is not %d: %s then reach a contradiction at %s, so %s is %d.",
-								CellName(p), d, how, w, CellName(p), d)}
+								cellName(p), d, how, w, cellName(p), d)}
 					}
 					return progress
 				}
@@ -77,7 +77,7 @@ func (rt *rater) trial(s *rstate, st *engine.Step) {
 				*st = engine.Step{Level: 8, Technique: "trial", Pattern: []int{p}, Digits: []int{d},
 					Place: []engine.Mark{{Cell: p, Value: d}},
 					Sentence: fmt.Sprintf("No technique up to Negation applies; trial and error on %s (%d guesses) shows %s is %d.",
-						CellName(p), n, CellName(p), d)}
+						cellName(p), n, cellName(p), d)}
 			}
 			return
 		}

@@ -59,12 +59,12 @@ func (s *rstate) load(g *Grid) bool {
 func (s *rstate) settle(c int, b uint16) {
 	s.c[c] = b | Settled
 	s.left--
-	for _, p := range Peers[c] {
+	for _, p := range peers[c] {
 		if s.c[p]&Settled == 0 {
 			s.c[p] &^= b
 		}
 	}
-	h := &CellHouses[c]
+	h := &cellHouses[c]
 	s.hp[h[0]] |= b
 	s.hp[h[1]] |= b
 	s.hp[h[2]] |= b
@@ -90,7 +90,7 @@ func init() {
 				line = 9 + b%3*3 + (k - 3) // column
 			}
 			in := func(c uint8, h int) bool {
-				for _, x := range Houses[h] {
+				for _, x := range houses[h] {
 					if x == c {
 						return true
 					}
@@ -99,7 +99,7 @@ func init() {
 			}
 			is := isect{box: uint8(18 + b), line: uint8(line)}
 			nc, na, nb := 0, 0, 0
-			for _, c := range Houses[18+b] {
+			for _, c := range houses[18+b] {
 				if in(c, line) {
 					is.C[nc] = c
 					nc++
@@ -108,7 +108,7 @@ func init() {
 					na++
 				}
 			}
-			for _, c := range Houses[line] {
+			for _, c := range houses[line] {
 				if !in(c, 18+b) {
 					is.B[nb] = c
 					nb++

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"pencilbox/engine"
 	"pencilbox/engine/sudoku"
 )
 
@@ -57,7 +58,7 @@ var serateHouses = func() (o [27]int) {
 	return
 }()
 
-func cellName(c int) string  { return sudoku.CellName(c) }
+func cellName(c int) string  { return engine.CellName(c, 9) }
 func houseName(h int) string { return sudoku.HouseName(h) }
 
 // digitsText lists the digits of m: "3", "3 and 7", "1, 4 and 8".

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox/engine"
 	"pencilbox/engine/sudoku"
 	"pencilbox/engine/sudoku/explainer"
 )
@@ -153,10 +154,10 @@ func chainEffect(text string) (cell, d int, on, ok bool) {
 func sameTarget(h *explainer.Hint, text string) bool {
 	ours := map[string]bool{}
 	for _, c := range h.Step.Pattern {
-		ours[sudoku.CellName(c)] = true
+		ours[engine.CellName(c, 9)] = true
 	}
 	for _, m := range h.Place {
-		ours[sudoku.CellName(m.Cell)] = true
+		ours[engine.CellName(m.Cell, 9)] = true
 	}
 	for _, tok := range cellToken.FindAllString(text, -1) {
 		if !ours[tok] {
