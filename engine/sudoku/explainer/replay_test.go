@@ -3,6 +3,7 @@ package explainer_test
 import (
 	"testing"
 
+	"pencilbox/engine"
 	"pencilbox/engine/sudoku"
 	"pencilbox/engine/sudoku/explainer"
 )
@@ -40,12 +41,12 @@ func TestStepsReplay(t *testing.T) {
 			}
 			for _, e := range st.Eliminate {
 				if int(sol[e.Cell]) == e.Value {
-					t.Errorf("%s: step %d (%s) removes the solution's %d from %s", r.puzzle, i+1, st.Technique, e.Value, sudoku.CellName(e.Cell))
+					t.Errorf("%s: step %d (%s) removes the solution's %d from %s", r.puzzle, i+1, st.Technique, e.Value, engine.CellName(e.Cell, 9))
 				}
 			}
 			for _, p := range st.Place {
 				if int(sol[p.Cell]) != p.Value {
-					t.Errorf("%s: step %d (%s) places %d in %s", r.puzzle, i+1, st.Technique, p.Value, sudoku.CellName(p.Cell))
+					t.Errorf("%s: step %d (%s) places %d in %s", r.puzzle, i+1, st.Technique, p.Value, engine.CellName(p.Cell, 9))
 				}
 			}
 		}
