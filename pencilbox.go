@@ -136,6 +136,7 @@ const (
 	SortScore   = "score"
 	SortClues   = "clues"
 	SortCreated = "created"
+	SortER      = "er" // the kind's second rating (engine.SecondRater); none sorts as 0
 )
 
 // Filter selects puzzles. Zero fields match anything; all fields combine
@@ -152,9 +153,12 @@ type Filter struct {
 	CluesMin     int
 	CluesMax     int
 	Hypothesis   engine.Tri // HypothesisNA = any
-	Q            string     // text search over source labels/files, note and tags (words, prefix match)
-	IDs          []int64    // only these puzzles; nil = any
-	Sort         string     // SortID, SortRank, SortScore, SortClues, SortCreated
+	// ERMin and ERMax bound the second rating (0 = open end); either
+	// bound excludes puzzles without one.
+	ERMin, ERMax float64
+	Q            string  // text search over source labels/files, note and tags (words, prefix match)
+	IDs          []int64 // only these puzzles; nil = any
+	Sort         string  // SortID, SortRank, SortScore, SortClues, SortCreated
 	Desc         bool
 	After        string // keyset cursor from the previous page ("" = first page)
 	// Offset skips that many matches (after the cursor, if any) before the

@@ -34,10 +34,11 @@ type partQueries struct {
 // score reads back as stored.
 const (
 	packLean = `p.id||char(31)||p.kind||char(31)||p.status||char(31)||p.rank||char(31)||p.clues||char(31)||
-		p.width||char(31)||p.height||char(31)||p.score||char(31)||p.givens||char(31)||p.solution||char(31)||p.profile`
+		p.width||char(31)||p.height||char(31)||p.score||char(31)||p.givens||char(31)||p.solution||char(31)||p.profile||char(31)||
+		coalesce(p.er, '')||char(31)||coalesce(p.ep, '')||char(31)||coalesce(p.ed, '')`
 	packFull = packLean + `||char(31)||p.canonical||char(31)||p.hypothesis||char(31)||p.created`
 	// packLeanFields and packFullFields count the fields before the note.
-	packLeanFields, packFullFields = 11, 14
+	packLeanFields, packFullFields = 14, 17
 )
 
 // spanCond restricts $id to a span's ids; listCond to a list's.
@@ -192,16 +193,25 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 	p.ID, p.Kind, p.Status, p.Rank, p.Clues = nums[0], fields[1], engine.Status(nums[2]), int(nums[3]), int(nums[4])
 	p.Width, p.Height, p.Score = int(nums[5]), int(nums[6]), score
 	p.Givens, p.Solution, p.Profile = fields[8], fields[9], parseProfile(fields[10])
+	for i, v := range []*float64{&p.ER, &p.EP, &p.ED} {
+		if f := fields[11+i]; f != "" {
+			x, err := strconv.ParseFloat(f, 64)
+			if err != nil {
+				return fmt.Errorf("puzzle %d: second rating: %w", p.ID, err)
+			}
+			*v = x
+		}
+	}
 	if len(fields) == packFullFields {
-		hyp, err := strconv.Atoi(fields[12])
+		hyp, err := strconv.Atoi(fields[15])
 		if err != nil {
 			return fmt.Errorf("puzzle %d: hypothesis: %w", p.ID, err)
 		}
-		created, err := strconv.ParseInt(fields[13], 10, 64)
+		created, err := strconv.ParseInt(fields[16], 10, 64)
 		if err != nil {
 			return fmt.Errorf("puzzle %d: created: %w", p.ID, err)
 		}
-		p.Canonical, p.Hypothesis, p.Created = fields[11], engine.Tri(hyp), time.Unix(created, 0)
+		p.Canonical, p.Hypothesis, p.Created = fields[14], engine.Tri(hyp), time.Unix(created, 0)
 	}
 	return nil
 }

@@ -23,8 +23,10 @@ func sortColumn(s string) (string, error) {
 		return "p.clues", nil
 	case pencilbox.SortCreated, "date":
 		return "p.created", nil
+	case pencilbox.SortER:
+		return erKey, nil
 	}
-	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created)", s)
+	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created, er)", s)
 }
 
 // The list's queries are planned here rather than left to SQLite alone,
@@ -252,6 +254,14 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.CluesMax > 0 {
 		add("p.clues <= ?", f.CluesMax)
 	}
+	if f.ERMin > 0 || f.ERMax > 0 {
+		// On erKey, as the ER indexes hold it; a bound excludes the
+		// puzzles without a rating (stored NULL, 0 here).
+		add(erKey+" >= ?", max(f.ERMin, erLeast))
+	}
+	if f.ERMax > 0 {
+		add(erKey+" <= ?", f.ERMax)
+	}
 	if f.Hypothesis != engine.HypothesisNA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
 		add("p.hypothesis = ? AND p.hypothesis <> 0", int(f.Hypothesis))
@@ -331,6 +341,8 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 		return float64(p.Clues)
 	case pencilbox.SortCreated, "date":
 		return float64(p.Created.Unix())
+	case pencilbox.SortER:
+		return p.ER
 	}
 	return 0
 }
@@ -373,7 +385,7 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 // names a kind.
 func sortIndex(f pencilbox.Filter) string {
 	name := map[string]string{pencilbox.SortRank: "rank", pencilbox.SortScore: "score",
-		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created"}[f.Sort]
+		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created", pencilbox.SortER: "er"}[f.Sort]
 	if f.Kind != "" {
 		return "puzzles_" + name
 	}
@@ -432,7 +444,7 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 		if col != "" {
 			kc = "(" + plus + col + ", " + plus + "p.id) " + op + " (?, ?)"
 			ka = []any{c.Val, c.ID}
-			if f.Sort != pencilbox.SortScore {
+			if !floatSort(f.Sort) {
 				ka[0] = int64(c.Val)
 			}
 		}
@@ -495,7 +507,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols str
 		if cur != nil {
 			w += " AND (" + col + ", p.id) " + op + " (?, ?)"
 			v := any(cur.Val)
-			if f.Sort != pencilbox.SortScore {
+			if !floatSort(f.Sort) {
 				v = int64(cur.Val)
 			}
 			a = append(a, v, cur.ID)

@@ -130,3 +130,36 @@ func (d *DB) SecondPending(ctx context.Context, kinds []string) (int, error) {
 	}
 	return n, nil
 }
+
+// erKey is the second rating as the list sorts and filters on it: a
+// puzzle without one (NULL) counts as 0, so keyset cursors and the
+// (kind, erKey, id) indexes of migration 00006 never meet a NULL.
+const erKey = "coalesce(p.er, 0)"
+
+// erLeast is the lowest second rating a bound admits: above 0, which
+// stands for none.
+const erLeast = 0.05
+
+// floatSort reports whether a sort's key is a real number (the cursor
+// keeps it as one); the others are integers.
+func floatSort(sort string) bool { return sort == pencilbox.SortScore || sort == pencilbox.SortER }
+
+// SecondHistogram counts a kind's puzzles with a second rating by half
+// point: bins[i] counts the ratings from i/2 up to i/2 + 0.4.
+func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, error) {
+	rows, err := d.query(ctx, `SELECT CAST(`+erKey+` * 2 + 1e-9 AS INTEGER), count(*) FROM puzzles p INDEXED BY puzzles_er
+		WHERE p.kind = ? AND `+erKey+` > 0 GROUP BY 1`, kind)
+	if err != nil {
+		return nil, fmt.Errorf("second rating histogram: %w", err)
+	}
+	defer rows.Close()
+	out := map[int]int{}
+	for rows.Next() {
+		var bin, n int
+		if err := rows.Scan(&bin, &n); err != nil {
+			return nil, fmt.Errorf("second rating histogram: %w", err)
+		}
+		out[bin] = n
+	}
+	return out, rows.Err()
+}

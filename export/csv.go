@@ -12,15 +12,15 @@ import (
 )
 
 // csvWriter writes puzzle, solution, rank, score, clues, source, tags,
-// profile. The csv importer reads the puzzle, checks the solution, takes
+// profile, er, ep, ed (the second rating; empty where there is none). The csv importer reads the puzzle, checks the solution, takes
 // the tags and keeps the other columns as metadata.
 type csvWriter struct {
 	w   *csv.Writer
 	buf *bufio.Writer
-	rec [8]string // one row's fields, reused
+	rec [11]string // one row's fields, reused
 }
 
-var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile"}
+var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile", "er", "ep", "ed"}
 
 func openCSV(w io.Writer, _ *writeEnv) (writer, error) {
 	// csv.Writer keeps this buffer rather than its own 4 KiB one: a write
@@ -35,8 +35,9 @@ func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
 	if len(p.Sources) > 0 {
 		source = p.Sources[0].Label
 	}
-	c.rec = [8]string{p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64),
-		strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile)}
+	c.rec = [11]string{p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64),
+		strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile),
+		tenths(p.ER), tenths(p.EP), tenths(p.ED)}
 	return c.w.Write(c.rec[:])
 }
 
@@ -46,4 +47,12 @@ func (c *csvWriter) close() error {
 		return err
 	}
 	return c.buf.Flush()
+}
+
+// tenths writes a second-rating figure ("7.0"), "" where there is none.
+func tenths(v float64) string {
+	if v <= 0 {
+		return ""
+	}
+	return engine.FormatTenths(v)
 }

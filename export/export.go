@@ -220,7 +220,18 @@ type Options struct {
 	ShowIDs   bool   // captions add the puzzle's id and first source
 	Solutions bool   // the solutions at the back
 	ByRank    bool   // the booklet in rank then score order (else as given)
+	// Caption is what each puzzle's caption rates it by: "stars" (the
+	// default), "er" (the kind's second rating, where it has one) or
+	// "both".
+	Caption string
 }
+
+// Booklet captions (Options.Caption).
+const (
+	CaptionStars = "stars"
+	CaptionER    = "er"
+	CaptionBoth  = "both"
+)
 
 // Check validates the options against the formats of kinds.
 func (o Options) Check(kinds Kinds) error {
@@ -236,6 +247,11 @@ func (o Options) Check(kinds Kinds) error {
 	case 0, 1, 2, 4, 6:
 	default:
 		return fmt.Errorf("%d puzzles a page: want 1, 2, 4 or 6", o.PerPage)
+	}
+	switch o.Caption {
+	case "", CaptionStars, CaptionER, CaptionBoth:
+	default:
+		return fmt.Errorf("caption %q: want stars, er or both", o.Caption)
 	}
 	return nil
 }

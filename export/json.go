@@ -46,7 +46,7 @@ func fillRecord(r *importers.JSONRecord, p pencilbox.Puzzle) {
 	clear(profile)
 	*r = importers.JSONRecord{
 		ID: p.ID, Kind: p.Kind, Puzzle: p.Givens, Canonical: p.Canonical, Status: p.Status.String(),
-		Solution: p.Solution, Rank: p.Rank, Score: p.Score, Clues: p.Clues, Width: p.Width, Height: p.Height,
+		Solution: p.Solution, Rank: p.Rank, Score: p.Score, ER: p.ER, EP: p.EP, ED: p.ED, Clues: p.Clues, Width: p.Width, Height: p.Height,
 		Tags: p.Tags, Note: p.Note, Meta: p.Meta, Created: p.Created.UTC().Format(time.RFC3339),
 	}
 	if p.Hypothesis != engine.HypothesisNA {
@@ -110,6 +110,15 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 		}
 		key("score")
 		b = appendJSONFloat(b, r.Score)
+	}
+	for _, f := range []struct {
+		k string
+		v float64
+	}{{"er", r.ER}, {"ep", r.EP}, {"ed", r.ED}} {
+		if f.v != 0 {
+			key(f.k)
+			b = appendJSONFloat(b, f.v)
+		}
 	}
 	str("hypothesis", r.Hypothesis, true)
 	num("clues", int64(r.Clues))

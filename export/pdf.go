@@ -203,7 +203,17 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH floa
 		pdf.SetXY(gx, y)
 		lw := pdf.GetStringWidth(label) + 2
 		pdf.CellFormat(lw, captionH, label, "", 0, "LM", false, 0, "")
-		stars(pdf, gx+lw+1, y+captionH/2, 1.6, p.Rank)
+		caption := b.env.opt.Caption
+		sx := gx + lw + 1
+		if caption != CaptionER {
+			stars(pdf, sx, y+captionH/2, 1.6, p.Rank)
+			sx += float64(p.Rank)*(2*1.6+0.6) + 2
+		}
+		if (caption == CaptionER || caption == CaptionBoth) && p.ER > 0 {
+			pdf.SetFont("go", "", 10)
+			pdf.SetXY(sx, y)
+			pdf.CellFormat(20, captionH, "ER "+tenths(p.ER), "", 0, "LM", false, 0, "")
+		}
 		if ids {
 			pdf.SetFont("go", "", 8)
 			src := ""

@@ -14,14 +14,19 @@ import (
 // kind, puzzle, solution (checked), note, tags and meta; the analysis
 // fields are the engine's to compute again and are ignored.
 type JSONRecord struct {
-	ID         int64             `json:"id,omitempty"`
-	Kind       string            `json:"kind"`
-	Puzzle     string            `json:"puzzle"`
-	Canonical  string            `json:"canonical,omitempty"`
-	Status     string            `json:"status,omitempty"`
-	Solution   string            `json:"solution,omitempty"`
-	Rank       int               `json:"rank,omitempty"`
-	Score      float64           `json:"score,omitempty"`
+	ID        int64   `json:"id,omitempty"`
+	Kind      string  `json:"kind"`
+	Puzzle    string  `json:"puzzle"`
+	Canonical string  `json:"canonical,omitempty"`
+	Status    string  `json:"status,omitempty"`
+	Solution  string  `json:"solution,omitempty"`
+	Rank      int     `json:"rank,omitempty"`
+	Score     float64 `json:"score,omitempty"`
+	// The kind's second rating (engine.SecondRater), as exported; an
+	// import rates the puzzle anew.
+	ER         float64           `json:"er,omitempty"`
+	EP         float64           `json:"ep,omitempty"`
+	ED         float64           `json:"ed,omitempty"`
 	Hypothesis string            `json:"hypothesis,omitempty"`
 	Clues      int               `json:"clues,omitempty"`
 	Width      int               `json:"width,omitempty"`

@@ -185,6 +185,7 @@ type bar struct {
 	X, Y, W, H int
 	Label      string
 	N          int
+	URL        string // the list of the bar's puzzles
 }
 
 func histogram(k model.KindStats) []bar {
@@ -198,7 +199,8 @@ func histogram(k model.KindStats) []bar {
 		if n > 0 && h == 0 {
 			h = 1
 		}
-		out[i] = bar{X: 30 + i*44, Y: 140 - h, W: 34, H: h, Label: itoa(i+1) + "★", N: n}
+		out[i] = bar{X: 30 + i*44, Y: 140 - h, W: 34, H: h, Label: itoa(i+1) + "★", N: n,
+			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&rank=" + itoa(i+1)}
 	}
 	return out
 }

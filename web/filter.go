@@ -56,6 +56,9 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "clues"); err != nil {
 		return f, userErr(http.StatusBadRequest, "%v", err)
 	}
+	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(q.Get("er"), "ER"); err != nil {
+		return f, userErr(http.StatusBadRequest, "%v", err)
+	}
 	if f.Hypothesis != "" && f.Hypothesis != "yes" && f.Hypothesis != "no" {
 		return f, userErr(http.StatusBadRequest, "hyp must be yes or no")
 	}

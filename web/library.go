@@ -66,6 +66,11 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 			if m.ERPending, err = l.DB.SecondPending(ctx, []string{k.Name()}); err != nil {
 				return model.Stats{}, err
 			}
+			bins, err := l.DB.SecondHistogram(ctx, k.Name())
+			if err != nil {
+				return model.Stats{}, err
+			}
+			m.ERBins = erBins(bins)
 		}
 		out.Kinds = append(out.Kinds, m)
 	}
@@ -100,6 +105,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 	d := pencilbox.Filter{
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
+		ERMin: f.ERMin, ERMax: f.ERMax,
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 	}
 	switch f.Hypothesis {
@@ -273,4 +279,24 @@ func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOp
 	m := viewJob(j)
 	m.Done = true
 	return m, err
+}
+
+// erBins lays out the second rating's half-point counts from the lowest
+// bin with puzzles to the highest, empty bins between included.
+func erBins(counts map[int]int) []model.ERBin {
+	lo, hi := -1, -1
+	for b := range counts {
+		if lo < 0 || b < lo {
+			lo = b
+		}
+		hi = max(hi, b)
+	}
+	if lo < 0 {
+		return nil
+	}
+	out := make([]model.ERBin, 0, hi-lo+1)
+	for b := lo; b <= hi; b++ {
+		out = append(out, model.ERBin{Lo: float64(5*b) / 10, Hi: float64(5*b+4) / 10, N: counts[b]})
+	}
+	return out
 }

@@ -1,7 +1,11 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -31,5 +35,106 @@ func TestDashboardSecondProgress(t *testing.T) {
 	}
 	if strings.Contains(r.body, "er-progress-akari") {
 		t.Error("the dashboard shows ER progress for Akari, which has no second rating")
+	}
+}
+
+// TestAPISecondRating: the list API filters by an ER range and sorts by
+// ER; each puzzle carries er, ep, ed and er_technique (absent where
+// there is none), the same as the database holds; a bad range is a 400
+// saying what to write.
+func TestAPISecondRating(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	inRange := e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`)
+	if inRange == 0 || inRange >= 50 {
+		t.Fatalf("the sample has %d puzzles of ER 3.0-4.5; the test needs some, under a page", inRange)
+	}
+	r := c.get("/api/puzzles?er=3.0-4.5&sort=er&order=desc")
+	var pg struct {
+		Puzzles []map[string]any `json:"puzzles"`
+		Total   int              `json:"total"`
+	}
+	if err := json.Unmarshal([]byte(r.body), &pg); err != nil || r.code != 200 {
+		t.Fatalf("%d %v: %.300s", r.code, err, r.body)
+	}
+	if pg.Total != inRange || len(pg.Puzzles) != inRange {
+		t.Errorf("er=3.0-4.5: total %d, %d rows; the database has %d", pg.Total, len(pg.Puzzles), inRange)
+	}
+	prev := 99.0
+	for _, p := range pg.Puzzles {
+		er, _ := p["er"].(float64)
+		if er < 3.0 || er > 4.5 || er > prev {
+			t.Errorf("puzzle %v: er %v (after %v) in a list of 3.0-4.5 by ER descending", p["id"], p["er"], prev)
+		}
+		prev = er
+		var ep, ed float64
+		var tech string
+		if err := e.db.R.QueryRow(`SELECT ep, ed, er_technique FROM puzzles WHERE id = ?`, p["id"]).Scan(&ep, &ed, &tech); err != nil {
+			t.Fatal(err)
+		}
+		if p["ep"] != ep || p["ed"] != ed || p["er_technique"] != tech {
+			t.Errorf("puzzle %v: ep %v ed %v technique %v; stored %v %v %q", p["id"], p["ep"], p["ed"], p["er_technique"], ep, ed, tech)
+		}
+	}
+	// One puzzle: the same fields; a puzzle without a rating has none.
+	id := e.ids(`SELECT id FROM puzzles WHERE er IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	var one map[string]any
+	json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", id)).body), &one)
+	for _, k := range []string{"er", "ep", "ed", "er_technique"} {
+		if _, ok := one[k]; !ok {
+			t.Errorf("puzzle %d: no %q in %v", id, k, keys(one))
+		}
+	}
+	id = e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' ORDER BY id LIMIT 1`)[0]
+	one = nil
+	json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", id)).body), &one)
+	if _, ok := one["er"]; ok {
+		t.Errorf("an Akari has an ER: %v", one["er"])
+	}
+	for _, bad := range []string{"7.5-6.5", "x", "-"} {
+		if r := c.get("/api/puzzles?er=" + url.QueryEscape(bad)); r.code != 400 || !strings.Contains(r.body, "ER") {
+			t.Errorf("er=%s: %d %.200s", bad, r.code, r.body)
+		}
+	}
+}
+
+// TestListAndDashboardER: the list shows an ER column and keeps the
+// range in its form; the dashboard's ER histogram links each bar to the
+// list of its range, which holds as many puzzles as the bar says.
+func TestListAndDashboardER(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	r := c.get("/puzzles?er=3.0-4.5&sort=er")
+	if !strings.Contains(r.body, `<th>ER</th>`) || !strings.Contains(r.body, `name="er" size="7" placeholder="6.5-7.5" value="3.0-4.5"`) {
+		t.Errorf("list page lacks the ER column or keeps no range: %.500s", r.body)
+	}
+	if n := strings.Count(r.body, `<td class="er">`); n != e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`) {
+		t.Errorf("%d ER cells", n)
+	}
+	d := c.get("/")
+	bars := regexp.MustCompile(`<a class="barlink" href="(/puzzles\?kind=sudoku&amp;er=[^"]+)"><rect[^>]*><title>([0-9.]+): ([0-9]+)</title>`).FindAllStringSubmatch(d.body, -1)
+	if len(bars) < 3 {
+		t.Fatalf("the dashboard has %d ER bars", len(bars))
+	}
+	total := 0
+	for _, b := range bars {
+		n, _ := strconv.Atoi(b[3])
+		total += n
+		u := strings.ReplaceAll(b[1], "&amp;", "&")
+		var pg struct {
+			Total int `json:"total"`
+		}
+		json.Unmarshal([]byte(c.get("/api"+u+"&limit=1").body), &pg)
+		if pg.Total != n {
+			t.Errorf("bar %s says %d; its list %s holds %d", b[2], n, u, pg.Total)
+		}
+	}
+	if want := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND er IS NOT NULL`); total != want {
+		t.Errorf("the ER bars count %d puzzles, the library rated %d", total, want)
+	}
+	if !strings.Contains(d.body, `href="/puzzles?kind=sudoku&amp;rank=7"`) {
+		t.Error("the star bars link to no list")
 	}
 }

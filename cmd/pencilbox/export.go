@@ -35,9 +35,10 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&f.Tag, "tag", "", "tag")
 	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
 	clues := fs.String("clues", "", "clue count: 17, 20-25, ...")
+	er := fs.String("er", "", "second rating (Sudoku Explainer's ER): 6.5-7.5, 7.0, 7-, -4.5")
 	hyp := fs.String("hyp", "", "Enclosure+Negation hypothesis: yes or no")
 	fs.StringVar(&f.Q, "q", "", "text search over sources, notes and tags")
-	fs.StringVar(&f.Sort, "sort", "", "order of text exports: rank, score, clues, created (default import order)")
+	fs.StringVar(&f.Sort, "sort", "", "order: rank, score, clues, created, er (default import order; pdf: rank then score)")
 	fs.BoolVar(&f.Desc, "desc", false, "descending order")
 	set := fs.String("set", "", "export this set, in its order (filters are ignored)")
 	limit := fs.Int("limit", 0, "at most N puzzles (pdf: the first N by rank then score)")
@@ -48,6 +49,7 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&opt.Title, "title", "", "pdf: a title page with this title")
 	fs.BoolVar(&opt.ShowIDs, "ids", false, "pdf: captions show the puzzle id and source")
 	fs.BoolVar(&opt.Solutions, "solutions", true, "pdf: solutions at the back")
+	fs.StringVar(&opt.Caption, "caption", export.CaptionStars, "pdf: captions rate by stars, er or both")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the export to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -69,6 +71,9 @@ func runExport(e *env, args []string) int {
 		return fail(2, err)
 	}
 	if f.CluesMin, f.CluesMax, err = pencilbox.ParseRange(*clues, "--clues"); err != nil {
+		return fail(2, err)
+	}
+	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(*er, "--er"); err != nil {
 		return fail(2, err)
 	}
 	switch *hyp {

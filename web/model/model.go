@@ -45,7 +45,7 @@ type Source struct {
 }
 
 // Sorts the library list accepts.
-var Sorts = []string{"rank", "score", "clues", "date"}
+var Sorts = []string{"rank", "score", "clues", "date", "er"}
 
 // Filter is the library list's query; it lives in the URL.
 type Filter struct {
@@ -60,6 +60,8 @@ type Filter struct {
 	RankMax    int
 	CluesMin   int
 	CluesMax   int
+	ERMin      float64 // the second rating's range (0 = open end)
+	ERMax      float64
 	IDs        []int64 // only these puzzles (ticked rows); nil = any
 	Sort       string  // one of Sorts; "" = id order
 	Desc       bool
@@ -104,6 +106,17 @@ type KindStats struct {
 	// ERPending of its puzzles still wait for it (the background fill).
 	HasER     bool `json:"has_er,omitempty"`
 	ERPending int  `json:"er_pending,omitempty"`
+	// ERBins is the second rating's histogram: half-point bins from the
+	// lowest to the highest with puzzles.
+	ERBins []ERBin `json:"er_bins,omitempty"`
+}
+
+// ERBin is one bin of the second rating's histogram: ratings Lo to Hi
+// (both included, in tenths).
+type ERBin struct {
+	Lo float64 `json:"lo"`
+	Hi float64 `json:"hi"`
+	N  int     `json:"count"`
 }
 
 // Job is one import job.
