@@ -9,7 +9,7 @@ BENCHTIME ?= 2s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 TEMPL       := github.com/a-h/templ/cmd/templ@v0.3.977
 
-.PHONY: all build run test test-deps generate-check bench lint generate fuzz clean
+.PHONY: all build run test test-deps generate-check bench lint generate fuzz clean soak
 
 # Debian packages the tests use: chromium (browser tests) and poppler-utils
 # (pdftotext/pdftoppm for the PDF booklet checks). Installed when missing.
@@ -30,6 +30,11 @@ run: build
 test: test-deps generate-check
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# The long fault runs: ten rounds of kill -9 during set changes, an import
+# and a generator run (make test runs one), each followed by check.
+soak:
+	PENCILBOX_SOAK=1 $(GO) test -count=1 -timeout 30m -run 'TestKillLeavesConsistent' -v ./cmd/pencilbox/ | grep -v '^=== '
 
 test-deps:
 	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || { \

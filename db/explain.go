@@ -44,6 +44,16 @@ func sqliteCode(err error) int {
 	return se.Code() & 0xff
 }
 
+// Damaged reports whether err says the library's file is damaged
+// (ErrDamaged, or SQLite's own finding).
+func Damaged(err error) bool {
+	if errors.Is(err, ErrDamaged) {
+		return true
+	}
+	c := sqliteCode(err)
+	return c == sqlite3.SQLITE_CORRUPT || c == sqlite3.SQLITE_NOTADB
+}
+
 // Explain turns an error of the library database at path into a sentence
 // for the person using it, for the conditions they can act on: a full
 // disk, a damaged or unreadable file, a read-only one. ok is false for any

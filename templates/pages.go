@@ -20,6 +20,7 @@ type Chrome struct {
 	Role  string // the user's role: admin, editor or viewer (db.Role)
 	CSRF  string // the CSRF token for the page's forms
 	Flash string // a one-line message (errors of a form)
+	Fault string // a fault the admin must act on (a damaged file, a failed backup), on every page
 	Nav   string // the active section
 }
 

@@ -96,7 +96,12 @@ func MustOpen(t testing.TB) *db.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "web.db")
+	return mustOpenCopy(t, b, filepath.Join(t.TempDir(), "web.db"))
+}
+
+// mustOpenCopy writes the library b at path and opens it.
+func mustOpenCopy(t testing.TB, b []byte, path string) *db.DB {
+	t.Helper()
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +116,12 @@ func MustOpen(t testing.TB) *db.DB {
 // newTestEnv serves a copy of the sample library with one user.
 func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 	t.Helper()
-	d := MustOpen(t)
+	return newTestEnvDB(t, MustOpen(t), mod)
+}
+
+// newTestEnvDB serves the library d with one user.
+func newTestEnvDB(t *testing.T, d *db.DB, mod func(*Config)) *testEnv {
+	t.Helper()
 	kinds, formats := testKinds()
 	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2, Second: testBundles.SecondRaters()}
 	ctx := context.Background()

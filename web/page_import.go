@@ -74,7 +74,11 @@ func (s *Server) importPost(c echo.Context) error {
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
 		if msg, ok := db.Explain(err, s.dbPath()); ok {
-			return userErr(http.StatusInternalServerError, "The import could not start. %s", msg)
+			code := http.StatusInternalServerError
+			if db.DiskFull(err) {
+				code = http.StatusInsufficientStorage
+			}
+			return userErr(code, "The import could not start. %s", msg)
 		}
 		return userErr(http.StatusInternalServerError, "The import could not start; the error was logged.")
 	}

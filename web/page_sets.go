@@ -27,6 +27,9 @@ func (s *Server) setsPage(c echo.Context) error {
 func (s *Server) createSet(c echo.Context) error {
 	id, err := s.sets.Create(c.Request().Context(), c.FormValue("name"), c.FormValue("notes"))
 	if err != nil {
+		if isStorageFault(err) {
+			return err // a full disk, a damaged file: the error page says which
+		}
 		return s.redirectFlash(c, "/sets", err.Error())
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
@@ -155,7 +158,7 @@ func (s *Server) editSet(c echo.Context) error {
 		return err
 	}
 	if err := s.sets.Update(c.Request().Context(), id, c.FormValue("name"), c.FormValue("notes")); err != nil {
-		if errors.Is(err, db.ErrNoSet) {
+		if errors.Is(err, db.ErrNoSet) || isStorageFault(err) {
 			return err
 		}
 		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), err.Error())

@@ -27,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -109,6 +110,13 @@ type Config struct {
 	// HSTS sends Strict-Transport-Security on https requests, including
 	// those a trusted proxy forwarded as https.
 	HSTS bool
+	// CheckAtStart runs SQLite's quick_check of Export in the background
+	// when the server starts: a damaged library is then said on every
+	// page from the first, not only once a page reads the damaged part.
+	CheckAtStart bool
+	// Backups, when set, reports the last scheduled backup: a failed one
+	// is shown on every page of the admins.
+	Backups *BackupLog
 	// SearchBudget is how long the queries of one list page, API page
 	// or search may run (default DefaultSearchBudget).
 	SearchBudget time.Duration
@@ -127,6 +135,10 @@ type Server struct {
 	checks  *checkGate
 	origins *http.CrossOriginProtection
 	steps   *stepCache
+	// damaged is the sentence about the library's damaged file, once a
+	// read or write found it so: every page shows it until a restart
+	// (restore needs the server stopped).
+	damaged atomic.Pointer[string]
 	// key derives the CSRF tokens (csrfKey reads it once).
 	keyMu sync.Mutex
 	key   []byte
@@ -189,6 +201,9 @@ func New(cfg Config) *Server {
 	s.e.HideBanner, s.e.HidePort = true, true
 	s.e.HTTPErrorHandler = s.handleError
 	s.routes()
+	if cfg.CheckAtStart && cfg.Export != nil {
+		go s.checkLibrary()
+	}
 	return s
 }
 
@@ -289,6 +304,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		// say which, and what to do (the log has SQLite's words)
 		if m, ok := db.Explain(err, s.dbPath()); ok {
 			msg = m
+			switch {
+			case db.DiskFull(err):
+				code = http.StatusInsufficientStorage
+			case db.Damaged(err):
+				// every page says so from now on (see fault)
+				s.damaged.Store(&m)
+			}
 		}
 	}
 	if isAPI(c) {
@@ -417,5 +439,5 @@ func render(c echo.Context, code int, comp interface {
 func (s *Server) chrome(c echo.Context, title, nav string) templates.Chrome {
 	user, _ := c.Get(ctxUser).(string)
 	token, _ := c.Get(ctxCSRF).(string)
-	return templates.Chrome{Title: title, User: user, Role: string(role(c)), CSRF: token, Nav: nav, Flash: flash(c)}
+	return templates.Chrome{Title: title, User: user, Role: string(role(c)), CSRF: token, Nav: nav, Flash: flash(c), Fault: s.fault(c)}
 }

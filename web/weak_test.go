@@ -241,6 +241,47 @@ func TestDamagedDatabasePage(t *testing.T) {
 	if !strings.Contains(logged.String(), "malformed") {
 		t.Errorf("the log lacks SQLite's words: %q", logged.String())
 	}
+	// from then on every page says it, those that still read well too
+	for _, p := range []string{"/sets", "/import", "/users"} {
+		r := c.get(p)
+		if r.code != 200 || !strings.Contains(r.body, `id="fault"`) || !strings.Contains(r.body, path+" is damaged") || !strings.Contains(r.body, "pencilbox restore --db") {
+			t.Errorf("GET %s after the damage was found: %d, no sentence naming the file and restore", p, r.code)
+		}
+	}
+	if r := e.client().get("/login"); !strings.Contains(r.body, "damaged: an admin must restore it") || strings.Contains(r.body, path) {
+		t.Errorf("the login page: no word of the damage, or the file's path to a visitor: %.600s", r.body)
+	}
+}
+
+// TestDamagedSaidFromStart: a server started over a damaged library with
+// CheckAtStart (as serve does) says so on its first page, though that
+// page reads nothing damaged.
+func TestDamagedSaidFromStart(t *testing.T) {
+	d := MustOpen(t)
+	path := d.Path
+	d.Close()
+	if err := damage.Table(path, "puzzles"); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	e := newTestEnvDB(t, d, func(c *Config) { c.CheckAtStart = true })
+	c := e.client()
+	c.login()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		r := c.get("/sets")
+		if strings.Contains(r.body, `id="fault"`) && strings.Contains(r.body, path+" is damaged") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/sets 20 s after start: no word of the damaged file: %d", r.code)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // TestImportSaysWhatUsersCanDo: on the web, a format not recognised names

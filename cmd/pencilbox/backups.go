@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pencilbox/db"
+	"pencilbox/web"
 )
 
 // backupPlan is serve's --backup-dir, --backup-every and --backup-keep.
@@ -59,7 +60,7 @@ func (p backupPlan) check() error {
 // if there is none or it is older), so a restarted server neither skips
 // nor repeats one. Each result is logged: the file and its size, the
 // pruned ones, or why it failed (a full disk in words).
-func runBackups(ctx context.Context, store *db.DB, p backupPlan, clk clock, logf func(format string, args ...any)) {
+func runBackups(ctx context.Context, store *db.DB, p backupPlan, clk clock, logf func(format string, args ...any), rec *web.BackupLog) {
 	due := clk.Now()
 	if list, err := db.Backups(p.dir); err == nil && len(list) > 0 {
 		due = list[len(list)-1].Time.Add(p.every)
@@ -79,6 +80,9 @@ func runBackups(ctx context.Context, store *db.DB, p backupPlan, clk clock, logf
 		}
 		now := clk.Now()
 		path, pruned, err := store.BackupInto(ctx, p.dir, now, p.keep)
+		if rec != nil && !errors.Is(err, context.Canceled) {
+			rec.Record(now, p.dir, path, err)
+		}
 		switch {
 		case err == nil:
 			size := int64(0)

@@ -73,7 +73,7 @@ func TestScheduledBackupsAndRestore(t *testing.T) {
 			if len(logs) == 5 {
 				cancel()
 			}
-		})
+		}, nil)
 	}()
 	<-done
 	if len(logs) != 5 || !strings.Contains(logs[4], "written and checked") {

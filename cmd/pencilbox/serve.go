@@ -95,11 +95,12 @@ func runServe(e *env, args []string) int {
 	for _, f := range e.formats {
 		formats = append(formats, f.Name)
 	}
+	backupLog := &web.BackupLog{}
 	srv := web.New(web.Config{
 		Library: lib, SQL: store.W, ReadSQL: store.Reader(), Kinds: e.kinds, Formats: formats, Import: lib.Import,
 		Views: e.bundles.Views(), Exports: e.exports,
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
-		TrustedProxies: trusted, HSTS: *hsts,
+		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -119,7 +120,7 @@ func runServe(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "backups into %s every %s, the last %d kept\n", backups.dir, backups.every, backups.keep)
 		go func() {
 			defer close(backupsDone)
-			runBackups(ctx, store, backups, realClock{}, logger.Printf)
+			runBackups(ctx, store, backups, realClock{}, logger.Printf, backupLog)
 		}()
 	} else {
 		close(backupsDone)
