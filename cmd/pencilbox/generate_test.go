@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox/engine"
+	"pencilbox/engine/akari"
 	"pencilbox/engine/sudoku"
 )
 
@@ -53,6 +55,45 @@ func TestGenerateLines(t *testing.T) {
 	}
 	_, again, _ := runCLI(t, "", args...)
 	if again != out {
+		t.Errorf("the same seed with --jobs 1 gave other puzzles:\n%s\nthen\n%s", out, again)
+	}
+}
+
+// TestGenerateAkari: Akari puzzles of the asked size, rank and symmetry,
+// written as rate lines: unique, with the black share near the asked one,
+// the same again for the same seed.
+func TestGenerateAkari(t *testing.T) {
+	args := []string{"generate", "--kind", "akari", "--count", "5", "--size", "8x8", "--black", "25%", "--rank", "3", "--symmetry", "rot180", "--seed", "3", "--jobs", "1", "-o", "-"}
+	code, out, errs := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines, want 5:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		if len(f) < 3 || f[1] != "unique" || f[2] != "3" {
+			t.Fatalf("line %q: not a rate line of a unique rank-3 puzzle", l)
+		}
+		p, err := akari.ParseTatham(f[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.W != 8 || p.H != 8 {
+			t.Errorf("%s: %dx%d, asked 8x8", f[0], p.W, p.H)
+		}
+		for c := range p.Cells {
+			if (p.Cells[c] == akari.White) != (p.Cells[63-c] == akari.White) {
+				t.Fatalf("%s: black cells not rot180 symmetric", f[0])
+			}
+		}
+		if r := p.Solve(); r.Status != engine.Unique {
+			t.Errorf("%s: %v", f[0], r.Status)
+		}
+	}
+	if _, again, _ := runCLI(t, "", args...); again != out {
 		t.Errorf("the same seed with --jobs 1 gave other puzzles:\n%s\nthen\n%s", out, again)
 	}
 }
@@ -135,6 +176,10 @@ func TestGenerateRefuses(t *testing.T) {
 		{[]string{"--kind", "sudoku", "--symmetry", "spiral", "-o", "-"}, "unknown symmetry"},
 		{[]string{"--kind", "sudoku", "--tag", "x", "-o", "-"}, "need --db"},
 		{[]string{"-o", "-"}, "--kind is required"},
+		{[]string{"--kind", "akari", "--size", "3x3", "--rank", "5", "-o", "-"}, "no 3x3 Akari with a unique solution rates above 4"},
+		{[]string{"--kind", "akari", "--size", "80x80", "-o", "-"}, "from 1x1 to 60x60"},
+		{[]string{"--kind", "akari", "--size", "10x12", "--symmetry", "rot90", "-o", "-"}, "square grid"},
+		{[]string{"--kind", "akari", "--black", "120%", "-o", "-"}, "--black"},
 	}
 	for _, tc := range cases {
 		code, out, errs := runCLI(t, "", append([]string{"generate"}, tc.args...)...)

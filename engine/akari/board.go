@@ -126,3 +126,42 @@ func (b *board) neighbours(i int) [4]int {
 }
 
 func (b *board) seg(s int32) []int32 { return b.segCells[b.segOff[s]:b.segOff[s+1]] }
+
+// dropClue makes clue q a black cell without a number for the generator's
+// thinning: no cell lists it any more and its number is negative (which
+// every rule over the clues skips). restoreClue(q, num) undoes it.
+func (b *board) dropClue(q int32) {
+	b.clueNum[q] = -1
+	for _, m := range b.clueNb[4*q : 4*q+4] {
+		if m < 0 {
+			continue
+		}
+		cc := b.cellClue[4*m : 4*m+4]
+		k := 0
+		for _, x := range cc {
+			if x != q {
+				cc[k] = x
+				k++
+			}
+		}
+		for ; k < 4; k++ {
+			cc[k] = -1
+		}
+	}
+}
+
+func (b *board) restoreClue(q int32, num int8) {
+	b.clueNum[q] = num
+	for _, m := range b.clueNb[4*q : 4*q+4] {
+		if m < 0 {
+			continue
+		}
+		cc := b.cellClue[4*m : 4*m+4]
+		for t := range cc {
+			if cc[t] < 0 {
+				cc[t] = q
+				break
+			}
+		}
+	}
+}

@@ -39,6 +39,7 @@ type state struct {
 	qhead    int
 
 	l3        bool // apply level 3 in propagate (rater probes)
+	only1     bool // apply level 1 alone (the generator's rank-1 check)
 	failWhy   int
 	failCell  int32
 	failOther int32 // failSees: the light that sees failCell
@@ -71,6 +72,28 @@ func newState(b *board) *state {
 	s.trail = make([]int32, 0, len(b.whites))
 	s.queue = make([]int32, 0, len(b.whites))
 	return s
+}
+
+// reset returns s to the empty position of its board.
+func (s *state) reset() {
+	b := s.b
+	clear(s.st)
+	for i := range s.segLight {
+		s.segLight[i] = -1
+		s.segUnk[i] = b.segOff[i+1] - b.segOff[i]
+	}
+	clear(s.clueL)
+	clear(s.clueU)
+	for q := range s.clueU {
+		for _, m := range b.clueNb[4*q : 4*q+4] {
+			if m >= 0 {
+				s.clueU[q]++
+			}
+		}
+	}
+	s.unknown = len(b.whites)
+	s.trail, s.queue, s.qhead = s.trail[:0], s.queue[:0], 0
+	s.failWhy, s.work, s.tried = failNone, 0, 0
 }
 
 func (s *state) lit(c int32) bool {
@@ -208,6 +231,9 @@ func (s *state) seed() bool {
 		}
 	}
 	for _, c := range b.whites {
+		if s.only1 {
+			break
+		}
 		if s.lit(c) {
 			continue
 		}
@@ -271,7 +297,7 @@ func (s *state) propagate() bool {
 			for _, sg := range [2]int32{b.rowSeg[c], b.colSeg[c]} {
 				// every cell of sg has at least segUnk[sg] sources, so
 				// only a segment down to one unknown cell can force one.
-				if s.segLight[sg] >= 0 || s.segUnk[sg] > 1 {
+				if s.segLight[sg] >= 0 || s.segUnk[sg] > 1 || s.only1 {
 					continue
 				}
 				s.work += int64(b.segOff[sg+1] - b.segOff[sg])
@@ -356,7 +382,7 @@ func (s *state) complete() bool {
 		}
 	}
 	for q := range s.b.clueCell {
-		if s.clueL[q] != s.b.clueNum[q] {
+		if s.clueL[q] != s.b.clueNum[q] && s.b.clueNum[q] >= 0 {
 			return false
 		}
 	}
@@ -422,9 +448,16 @@ func workLimitError(s *state) error {
 }
 
 type searcher struct {
-	s       *state
-	count   int
-	sol     string
+	s     *state
+	count int
+	sol   string
+	// avoid, when set, is a known solution (light per cell): the search
+	// tries the other value first and stops at the first solution, which
+	// is avoid itself only when there is no other (the generator's check).
+	avoid []bool
+	// plain skips the probing at each node (a quick look for another
+	// solution under a small work limit before the complete search).
+	plain   bool
 	nodes   int
 	aborted bool
 }
@@ -432,7 +465,7 @@ type searcher struct {
 func (sr *searcher) search() {
 	s := sr.s
 	sr.nodes++
-	if !s.probe() {
+	if !sr.plain && !s.probe() {
 		if s.failWhy == failBudget {
 			sr.aborted = true
 		}
@@ -448,7 +481,11 @@ func (sr *searcher) search() {
 		return
 	}
 	c := sr.pick()
-	for _, v := range [2]int8{light, noLight} {
+	order := [2]int8{light, noLight}
+	if sr.avoid != nil && sr.avoid[c] {
+		order = [2]int8{noLight, light}
+	}
+	for _, v := range order {
 		m := len(s.trail)
 		if s.assign(c, v) && s.propagate() {
 			sr.search()
@@ -456,7 +493,7 @@ func (sr *searcher) search() {
 			sr.aborted = true
 		}
 		s.undo(m)
-		if sr.count >= 2 || sr.aborted {
+		if sr.count >= 2 || sr.aborted || (sr.avoid != nil && sr.count > 0) {
 			return
 		}
 	}
