@@ -39,6 +39,11 @@ func akSize(w, h, limit int) int {
 	return min(max(cs, 4), 36)
 }
 
+// akBoardCell is the cell size of the page's board: what fits 560 px, but
+// never under 14 px, where clues stop being readable; a bigger board is
+// shown in a pannable, zoomable frame (akariFrame).
+func akBoardCell(w, h int) int { return max(akSize(w, h, 560), 14) }
+
 func akFrom(st akari.State, cs int) akBoard {
 	b := akBoard{W: st.W, H: st.H, CS: cs, Cells: make([]akCell, len(st.Cells))}
 	for i, ch := range st.Cells {
@@ -92,7 +97,7 @@ func (AkariView) Board(m model.Puzzle, solution string) templ.Component {
 			}
 		}
 	}
-	return akariSVG(akFrom(st, akSize(p.W, p.H, 560)), "board akari")
+	return akariFrame(akFrom(st, akBoardCell(p.W, p.H)))
 }
 
 func (AkariView) Step(m model.Puzzle, steps []engine.Step, n int) (templ.Component, error) {
@@ -105,7 +110,7 @@ func (AkariView) Step(m model.Puzzle, steps []engine.Step, n int) (templ.Compone
 	if err != nil {
 		return nil, err
 	}
-	b := akFrom(states[len(states)-1], akSize(p.W, p.H, 560))
+	b := akFrom(states[len(states)-1], akBoardCell(p.W, p.H))
 	if n < len(steps) {
 		st := steps[n]
 		for _, c := range st.Pattern {
@@ -126,7 +131,7 @@ func (AkariView) Step(m model.Puzzle, steps []engine.Step, n int) (templ.Compone
 			}
 		}
 	}
-	return akariSVG(b, "board akari"), nil
+	return akariFrame(b), nil
 }
 
 func akCellClass(c akCell) string {

@@ -101,6 +101,11 @@ type PuzzlePage struct {
 	StepErr      string
 	Sets         []model.Set
 	History      []AuditRow // the audit log's rows about this puzzle, newest first
+	// StepSources names the step logs offered ("er": the kind's second
+	// rater's, "stars": the ladder's), the default first; StepSource is
+	// the one shown.
+	StepSources []string
+	StepSource  string
 }
 
 // ImportPage is the data of "/import".
@@ -150,8 +155,29 @@ func (p PuzzlePage) stepURL(n int) templ.SafeURL {
 	if p.ShowSolution {
 		q.Set("solution", "1")
 	}
+	if p.StepSource != "" && len(p.StepSources) > 0 && p.StepSource != p.StepSources[0] {
+		q.Set("steps", p.StepSource)
+	}
 	q.Set("step", itoa(n))
 	return templ.URL(fmt.Sprintf("/puzzles/%d?%s#step", p.P.ID, q.Encode()))
+}
+
+// sourceURL is the step viewer's first step from another step log.
+func (p PuzzlePage) sourceURL(source string) templ.SafeURL {
+	q := url.Values{}
+	if p.ShowSolution {
+		q.Set("solution", "1")
+	}
+	q.Set("steps", source)
+	return templ.URL(fmt.Sprintf("/puzzles/%d?%s#step", p.P.ID, q.Encode()))
+}
+
+// stepSourceLabel names a step log for the switch.
+func stepSourceLabel(source string) string {
+	if source == "er" {
+		return "Explainer steps (ER)"
+	}
+	return "Star-ladder steps"
 }
 
 func puzzleURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/puzzles/%d", id)) }

@@ -30,7 +30,15 @@ type sdCell struct {
 	Cands   [9]int8
 }
 
-const sdSize = 40 // px per cell on the board
+// The board's geometry: sdSize px a cell (540 px for the grid: the
+// candidates stay readable), sdMargin px at the top and left for the row
+// and column labels.
+const (
+	sdSize   = 60
+	sdMargin = 22
+	sdGridPx = 9 * sdSize
+	sdFull   = sdMargin + sdGridPx + 4
+)
 
 func sdGrid(givens string) (sudoku.Grid, error) { return sudoku.ParseLine(givens) }
 
@@ -58,7 +66,7 @@ func (SudokuView) Board(p model.Puzzle, solution string) templ.Component {
 			cells[i].Digit = sol[i]
 		}
 	}
-	return sudokuBoard(cells)
+	return sudokuBoard(sdBoard{Cells: cells})
 }
 
 func (SudokuView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Component, error) {
@@ -96,15 +104,27 @@ func (SudokuView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Compon
 			cells[m.Cell].Cands[m.Value-1] = candPlaced
 		}
 	}
-	return sudokuBoard(cells), nil
+	b := sdBoard{Cells: cells}
+	if n < len(steps) {
+		b.Overlay = sdStepOverlay(steps[n])
+		for _, c := range b.Overlay.Marked {
+			if c.Class == "contra" {
+				cells[c.Cell].Pattern = true
+			}
+		}
+	}
+	return sudokuBoard(b), nil
 }
 
-func sdX(i int) int { return 2 + i%9*sdSize }
-func sdY(i int) int { return 2 + i/9*sdSize }
+func sdX(i int) int { return sdMargin + 2 + i%9*sdSize }
+func sdY(i int) int { return sdMargin + 2 + i/9*sdSize }
 
-// candX, candY place candidate d (0-based) in its cell's 3x3 mini grid.
-func candX(i, d int) int { return sdX(i) + 7 + d%3*13 }
-func candY(i, d int) int { return sdY(i) + 11 + d/3*13 }
+// candX, candY place candidate d (0-based) in its cell's 3x3 mini grid
+// (the text's baseline; candCX, candCY are its centre).
+func candX(i, d int) int  { return candCX(i, d) }
+func candY(i, d int) int  { return candCY(i, d) + 5 }
+func candCX(i, d int) int { return sdX(i) + sdSize/6 + d%3*sdSize/3 }
+func candCY(i, d int) int { return sdY(i) + sdSize/6 + d/3*sdSize/3 }
 
 func sdCellClass(c sdCell) string {
 	switch {

@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -38,7 +40,16 @@ func (s *Server) apiPuzzle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	steps, _ := s.puzzleSteps(p)
+	// The ladder's steps unless ?steps= asks for another log the puzzle
+	// offers (the step viewer's "er").
+	source := stepsLadder
+	if v := c.QueryParam("steps"); v != "" {
+		if !slices.Contains(s.stepSources(p), v) {
+			return userErr(http.StatusBadRequest, "steps must be %s", strings.Join(s.stepSources(p), " or "))
+		}
+		source = v
+	}
+	steps, _ := s.puzzleSteps(p, source)
 	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: apiSteps(steps)})
 }
 

@@ -120,6 +120,23 @@ var filterCases = []string{
 	"q=synth&sort=clues&page=50",
 	"kind=akari",
 	"kind=akari&rank=4&sort=score",
+	// the second rating (ER): ranges alone and combined, and its sort
+	"er=6.5-7.5",
+	"kind=sudoku&er=6.5-7.5",
+	"er=2.0",
+	"er=-1.5",
+	"er=7-&sort=er&order=desc",
+	"er=6.5-7.5&sort=score",
+	"er=1.5-2.0&sort=score&order=desc",
+	"er=3-4&rank=4&sort=clues",
+	"technique=x3&er=4-",
+	"q=synth&er=4-&sort=er",
+	"sort=er",
+	"sort=er&order=desc",
+	"kind=sudoku&sort=er&order=desc",
+	"kind=sudoku&rank=7&sort=er&order=desc",
+	"rank=3-5&sort=er",
+	"er=1.5-2.0&page=50",
 }
 
 // BenchmarkLibraryFilters times the library page (server side: query and

@@ -129,7 +129,7 @@ func newTestEnvDB(t *testing.T, d *db.DB, mod func(*Config)) *testEnv {
 	if err := users.Add(ctx, testUser, testPass); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
+	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Second: testBundles.SecondRaters(), Views: testViews(), Formats: formatNames(formats),
 		Exports: testBundles.Exports(), Import: lib.Import, Export: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)

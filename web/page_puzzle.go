@@ -4,7 +4,9 @@ import (
 	"container/list"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -34,8 +36,11 @@ func newStepCache(n int) *stepCache {
 	return &stepCache{cap: n, ll: list.New(), items: map[string]*list.Element{}}
 }
 
-func (sc *stepCache) get(kind engine.Kind, givens string) ([]engine.Step, error) {
+func (sc *stepCache) get(kind engine.Kind, givens string, second engine.SecondRater) ([]engine.Step, error) {
 	key := kind.Name() + "\x00" + givens
+	if second != nil {
+		key += "\x00second"
+	}
 	sc.mu.Lock()
 	if e, ok := sc.items[key]; ok {
 		sc.ll.MoveToFront(e)
@@ -47,7 +52,12 @@ func (sc *stepCache) get(kind engine.Kind, givens string) ([]engine.Step, error)
 	if err != nil {
 		return nil, err
 	}
-	steps := pz.Rate(true).Steps
+	var steps []engine.Step
+	if second != nil {
+		steps = second.RateSecond(pz, true).Steps
+	} else {
+		steps = pz.Rate(true).Steps
+	}
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if _, ok := sc.items[key]; !ok {
@@ -61,9 +71,25 @@ func (sc *stepCache) get(kind engine.Kind, givens string) ([]engine.Step, error)
 	return steps, nil
 }
 
-// puzzleSteps returns the step log of a stored puzzle (nil when its kind is
-// unknown or it is not unique).
-func (s *Server) puzzleSteps(p model.Puzzle) ([]engine.Step, []engine.Technique) {
+// The step viewer's two logs: the ladder's (stars) and the kind's second
+// rater's (er), chosen by ?steps=.
+const (
+	stepsLadder = "stars"
+	stepsSecond = "er"
+)
+
+// stepSources are the step logs puzzle p offers, the one shown first
+// first: the second rater's where the puzzle has its rating.
+func (s *Server) stepSources(p model.Puzzle) []string {
+	if _, ok := s.cfg.Second[p.Kind]; ok && p.ER > 0 {
+		return []string{stepsSecond, stepsLadder}
+	}
+	return []string{stepsLadder}
+}
+
+// puzzleSteps returns a stored puzzle's step log from source (nil when
+// its kind is unknown or it is not unique).
+func (s *Server) puzzleSteps(p model.Puzzle, source string) ([]engine.Step, []engine.Technique) {
 	kind, err := s.cfg.Kinds.Lookup(p.Kind)
 	if err != nil {
 		return nil, nil
@@ -71,7 +97,11 @@ func (s *Server) puzzleSteps(p model.Puzzle) ([]engine.Step, []engine.Technique)
 	if p.Status != engine.Unique.String() {
 		return nil, kind.Ladder()
 	}
-	steps, err := s.steps.get(kind, p.Givens)
+	var second engine.SecondRater
+	if source == stepsSecond {
+		second = s.cfg.Second[p.Kind]
+	}
+	steps, err := s.steps.get(kind, p.Givens, second)
 	if err != nil {
 		return nil, kind.Ladder()
 	}
@@ -87,9 +117,17 @@ func (s *Server) puzzle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	steps, ladder := s.puzzleSteps(p)
+	sources := s.stepSources(p)
+	source := sources[0]
+	if v := c.QueryParam("steps"); v != "" {
+		if !slices.Contains(sources, v) {
+			return userErr(http.StatusBadRequest, "steps must be %s", strings.Join(sources, " or "))
+		}
+		source = v
+	}
+	steps, ladder := s.puzzleSteps(p, source)
 	pp := templates.PuzzlePage{P: p, View: s.cfg.Views.View(p.Kind), Ladder: ladder, Steps: steps,
-		ShowSolution: c.QueryParam("solution") == "1"}
+		ShowSolution: c.QueryParam("solution") == "1", StepSources: sources, StepSource: source}
 	if len(steps) > 0 {
 		n := 1
 		if v := c.QueryParam("step"); v != "" {
@@ -103,6 +141,14 @@ func (s *Server) puzzle(c echo.Context) error {
 		if err != nil {
 			pp.StepErr = "The step log cannot be replayed: " + err.Error()
 		}
+	}
+	if c.QueryParam("part") == "step" {
+		// The step viewer's script moving between steps: the board and
+		// sentence only, not the page with its whole step list again.
+		if len(steps) == 0 || pp.StepErr != "" {
+			return userErr(http.StatusNotFound, "This puzzle has no step to show.")
+		}
+		return render(c, http.StatusOK, templates.StepPart(pp))
 	}
 	if pp.Sets, err = s.setList(c); err != nil {
 		return err

@@ -138,3 +138,32 @@ func TestListAndDashboardER(t *testing.T) {
 		t.Error("the star bars link to no list")
 	}
 }
+
+// TestStepPart: ?part=step answers the step's board and sentence alone,
+// far smaller than the page, and keeps the step log chosen.
+func TestStepPart(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	id := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND rank >= 3 ORDER BY width * height DESC LIMIT 1`)[0]
+	page := c.get(fmt.Sprintf("/puzzles/%d?step=2", id))
+	part := c.get(fmt.Sprintf("/puzzles/%d?step=2&part=step", id))
+	if page.code != 200 || part.code != 200 {
+		t.Fatalf("page %d, part %d: %.200s", page.code, part.code, part.body)
+	}
+	if !strings.Contains(part.body, `class="stepview"`) || !strings.Contains(part.body, "Step 2 of") ||
+		strings.Contains(part.body, "steplist") || strings.Contains(part.body, "<html") {
+		t.Errorf("the part is not the step alone: %.300s", part.body)
+	}
+	if len(part.body)*2 > len(page.body) {
+		t.Errorf("the part is %d bytes, the page %d", len(part.body), len(page.body))
+	}
+	sid := e.ids(`SELECT id FROM puzzles WHERE er IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	stars := c.get(fmt.Sprintf("/puzzles/%d?steps=stars&step=1&part=step", sid))
+	if !strings.Contains(stars.body, "steps=stars") {
+		t.Errorf("the star steps' part links on without them: %.300s", stars.body)
+	}
+	if r := c.get(fmt.Sprintf("/puzzles/%d?steps=nope", sid)); r.code != 400 {
+		t.Errorf("steps=nope: %d", r.code)
+	}
+}

@@ -76,7 +76,10 @@ type Config struct {
 	// its reader pool).
 	ReadSQL db.Querier
 	Kinds   engine.Registry
-	Views   templates.Views
+	// Second are the kinds' second raters: the step viewer offers their
+	// step logs beside the ladder's (and shows them first).
+	Second engine.SecondRaters
+	Views  templates.Views
 	// Exports are the kinds' export sides: the formats the export
 	// buttons offer.
 	Exports export.Kinds

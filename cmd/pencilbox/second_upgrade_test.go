@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"log"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +118,32 @@ func TestUpgradeFillsSecondRating(t *testing.T) {
 	}
 	if seen != n {
 		t.Errorf("%d puzzles after the upgrade, want %d", seen, n)
+	}
+}
+
+// TestServeFillsInBackground: the server's background fill rates an
+// upgraded library (what serve starts beside the site), says so in its
+// log, and a stopped fill says the next start goes on.
+func TestServeFillsInBackground(t *testing.T) {
+	path, n := oldSecondLibrary(t)
+	store, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	e := newEnv()
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	var logb strings.Builder
+	fillSecond(stopped, store, e, log.New(&logb, "", 0))
+	if left, _ := store.SecondPending(context.Background(), e.second.Kinds()); left != n {
+		t.Fatalf("a fill stopped before it began rated %d of %d", n-left, n)
+	}
+	fillSecond(context.Background(), store, e, log.New(&logb, "", 0))
+	if left, _ := store.SecondPending(context.Background(), e.second.Kinds()); left != 0 {
+		t.Errorf("%d puzzles left unrated after the background fill", left)
+	}
+	if !strings.Contains(logb.String(), fmt.Sprintf("second rating (ER): %d puzzles rated", n)) {
+		t.Errorf("the log says %q", logb.String())
 	}
 }
