@@ -12,21 +12,21 @@ import (
 
 // Puzzle is one stored puzzle with its analysis.
 type Puzzle struct {
-	ID         int64
-	Kind       string // engine.Kind.Name()
-	Givens     string // normalized notation (engine.Puzzle.Givens)
-	Canonical  string // duplicates share it (unique per kind)
-	Status     engine.Status
-	Solution   string // "" unless Status is Unique
-	Rank       int    // 0 unless unique
-	Score      float64
-	Hypothesis engine.Tri
-	Clues      int
-	Width      int
-	Height     int
-	Note       string
-	Meta       map[string]string
-	Profile    []engine.Count // technique profile in ladder order
+	ID        int64
+	Kind      string // engine.Kind.Name()
+	Givens    string // normalized notation (engine.Puzzle.Givens)
+	Canonical string // duplicates share it (unique per kind)
+	Status    engine.Status
+	Solution  string // "" unless Status is Unique
+	Rank      int    // 0 unless unique
+	Score     float64
+	Verdict   engine.Tri
+	Clues     int
+	Width     int
+	Height    int
+	Note      string
+	Meta      map[string]string
+	Profile   []engine.Count // technique profile in ladder order
 	// The kind's second rating (engine.SecondRater), in tenths; all zero
 	// where there is none (not unique, a kind without one, gave up).
 	ER, EP, ED  float64
@@ -152,7 +152,7 @@ type Filter struct {
 	TechniqueMin int    // ...at least this many times (0 or 1 = once)
 	CluesMin     int
 	CluesMax     int
-	Hypothesis   engine.Tri // HypothesisNA = any
+	Verdict      engine.Tri // the kind's own verdict (engine.Verdicter); NA = any
 	// ERMin and ERMax bound the second rating (0 = open end); either
 	// bound excludes puzzles without one.
 	ERMin, ERMax float64

@@ -106,6 +106,9 @@ func TestToyKind(t *testing.T) {
 			t.Errorf("puzzle page lacks %q", want)
 		}
 	}
+	if strings.Contains(page, "Enclosure+Negation") {
+		t.Error("the latin square's page shows Sudoku's verdict")
+	}
 	// the step viewer after the last step shows the solution
 	steps := strings.Count(two.Givens, ".")
 	last := c.get(fmt.Sprintf("/puzzles/%d?step=%d", two.ID, steps+1))

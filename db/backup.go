@@ -59,7 +59,7 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 	for _, p := range ps {
 		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, hypothesis = ?, profile = ?,
 			er = ?, ep = ?, ed = ?, er_technique = ?, er_rated = ? WHERE id = ?`,
-			append([]any{int(p.Status), p.Solution, p.Rank, p.Score, int(p.Hypothesis), engine.ProfileString(p.Profile)},
+			append([]any{int(p.Status), p.Solution, p.Rank, p.Score, int(p.Verdict), engine.ProfileString(p.Profile)},
 				append(secondArgs(p), p.ID)...)...)
 		if err != nil {
 			return fmt.Errorf("set analysis of %d: %w", p.ID, err)

@@ -35,7 +35,7 @@ func bulkRead(t *testing.T, d *db.DB, f pencilbox.Filter, limit int, opt db.Bulk
 
 // lean is what a lean bulk read holds of a stored puzzle.
 func lean(p pencilbox.Puzzle) pencilbox.Puzzle {
-	p.Canonical, p.Hypothesis, p.Meta, p.Created = "", engine.HypothesisNA, nil, time.Time{}
+	p.Canonical, p.Verdict, p.Meta, p.Created = "", engine.NA, nil, time.Time{}
 	var srcs []pencilbox.Source
 	for _, s := range p.Sources {
 		srcs = append(srcs, pencilbox.Source{ID: s.ID, PuzzleID: s.PuzzleID, Label: s.Label})

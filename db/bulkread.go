@@ -211,7 +211,7 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 		if err != nil {
 			return fmt.Errorf("puzzle %d: created: %w", p.ID, err)
 		}
-		p.Canonical, p.Hypothesis, p.Created = fields[14], engine.Tri(hyp), time.Unix(created, 0)
+		p.Canonical, p.Verdict, p.Created = fields[14], engine.Tri(hyp), time.Unix(created, 0)
 	}
 	return nil
 }

@@ -215,7 +215,7 @@ func makeFixtures() []fixture {
 				p.Rank = 1 + i%5
 			} else {
 				p.Rank = 1 + i%8
-				p.Hypothesis = engine.Tri(i % 3) // NA, Yes, No
+				p.Verdict = engine.Tri(i % 3) // NA, Yes, No
 			}
 			p.Score = float64((i*37)%50) / 4 // with ties
 			if i%9 == 0 {
@@ -478,7 +478,7 @@ func (f fixture) matches(fl pencilbox.Filter) bool {
 		fl.Tag != "" && !slices.Contains(f.tags, fl.Tag),
 		fl.CluesMin > 0 && p.Clues < fl.CluesMin,
 		fl.CluesMax > 0 && p.Clues > fl.CluesMax,
-		fl.Hypothesis != engine.HypothesisNA && p.Hypothesis != fl.Hypothesis:
+		fl.Verdict != engine.NA && p.Verdict != fl.Verdict:
 		return false
 	}
 	if fl.Technique != "" {
@@ -618,8 +618,8 @@ var filterCases = []struct {
 	{"clues min", pencilbox.Filter{CluesMin: 24}},
 	{"clues max", pencilbox.Filter{CluesMax: 18}},
 	{"clues range", pencilbox.Filter{CluesMin: 20, CluesMax: 22}},
-	{"hypothesis yes", pencilbox.Filter{Hypothesis: engine.Yes}},
-	{"hypothesis no", pencilbox.Filter{Hypothesis: engine.No}},
+	{"hypothesis yes", pencilbox.Filter{Verdict: engine.Yes}},
+	{"hypothesis no", pencilbox.Filter{Verdict: engine.No}},
 	{"q note word", pencilbox.Filter{Q: "note2"}},
 	{"q prefix", pencilbox.Filter{Q: "wor"}},
 	{"q label", pencilbox.Filter{Q: "gamma"}},
@@ -634,7 +634,7 @@ var filterCases = []struct {
 	{"kind+rank+status", pencilbox.Filter{Kind: "sudoku", RankMin: 2, RankMax: 7, Status: "unique"}},
 	{"kind+invalid+source", pencilbox.Filter{Kind: "sudoku", Status: "invalid", Source: "alpha"}},
 	{"tag+technique+clues", pencilbox.Filter{Tag: "book", Technique: "e2", TechniqueMin: 2, CluesMin: 18, CluesMax: 25}},
-	{"hypothesis+rank+q", pencilbox.Filter{Hypothesis: engine.Yes, RankMin: 2, Q: "note"}},
+	{"hypothesis+rank+q", pencilbox.Filter{Verdict: engine.Yes, RankMin: 2, Q: "note"}},
 	{"source+tag+ids", pencilbox.Filter{Source: "gamma", Tag: "dup", IDs: []int64{1, 6, 11, 12, 16}}},
 	{"everything", pencilbox.Filter{Kind: "sudoku", RankMin: 1, RankMax: 8, Status: "unique", Source: "beta",
 		Tag: "book", Technique: "sbit", CluesMin: 17, CluesMax: 26, Q: "note0"}},

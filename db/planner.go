@@ -262,9 +262,9 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.ERMax > 0 {
 		add(erKey+" <= ?", f.ERMax)
 	}
-	if f.Hypothesis != engine.HypothesisNA {
+	if f.Verdict != engine.NA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
-		add("p.hypothesis = ? AND p.hypothesis <> 0", int(f.Hypothesis))
+		add("p.hypothesis = ? AND p.hypothesis <> 0", int(f.Verdict))
 	}
 	for _, c := range setConds(f, sz.qExact) {
 		if sz.small[c.name] {

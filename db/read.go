@@ -35,7 +35,7 @@ func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 		return p, err
 	}
 	sec.into(&p)
-	p.Status, p.Hypothesis = engine.Status(status), engine.Tri(hyp)
+	p.Status, p.Verdict = engine.Status(status), engine.Tri(hyp)
 	p.Created = time.Unix(created, 0)
 	if err := parseMeta(&p, meta); err != nil {
 		return p, err

@@ -99,7 +99,7 @@ func TestUpgradeFromOldVersions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Rank != 7 || p.Score != 11.5 || p.Hypothesis != engine.No || p.Meta["author"] != "Ann" ||
+			if p.Rank != 7 || p.Score != 11.5 || p.Verdict != engine.No || p.Meta["author"] != "Ann" ||
 				engine.ProfileString(p.Profile) != "sbit=3,e2=1" || !slices.Equal(p.Tags, []string{"favourite"}) ||
 				len(p.Sources) != 2 || p.Sources[1].Label != "magazine" || p.Sources[0].JobID != 1 {
 				t.Errorf("old puzzle 1 after the upgrade: %+v", p)

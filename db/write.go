@@ -101,7 +101,7 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 		}
 		var id int64
 		vals := append([]any{p.Kind, p.Givens, p.Canonical, int(p.Status), p.Solution, p.Rank, p.Score,
-			int(p.Hypothesis), p.Clues, p.Width, p.Height, p.Note, meta, engine.ProfileString(p.Profile), now},
+			int(p.Verdict), p.Clues, p.Width, p.Height, p.Note, meta, engine.ProfileString(p.Profile), now},
 			secondArgs(p)...)
 		err := ins.QueryRowContext(ctx, vals...).Scan(&id)
 		switch {

@@ -110,6 +110,25 @@ type Warner interface {
 	Warnings() []string
 }
 
+// Verdicter is the optional capability of a Kind whose rating adds a
+// yes/no verdict of its own (Rating.Verdict; Sudoku: whether Enclosure +
+// Negation alone solves the puzzle). The library stores the verdict and
+// filters on it; the pages show it, and offer the filter, only for the
+// kinds that declare one, under the kind's name for it.
+type Verdicter interface {
+	Kind
+	// VerdictName names the verdict where it is shown ("Enclosure+Negation").
+	VerdictName() string
+}
+
+// VerdictName is the name of k's verdict, or "" when k has none.
+func VerdictName(k Kind) string {
+	if v, ok := k.(Verdicter); ok {
+		return v.VerdictName()
+	}
+	return ""
+}
+
 // Result is the outcome of Solve.
 type Result struct {
 	Status   Status
@@ -129,10 +148,10 @@ type Rating struct {
 	// Profile counts how often each technique made progress, in ladder
 	// order, omitting techniques never used.
 	Profile []Count
-	// Hypothesis is the kind-specific extra verdict (Sudoku: solvable by
-	// Enclosure + Negation alone); HypothesisNA where it does not apply.
-	Hypothesis Tri
-	Steps      []Step
+	// Verdict is the kind's own yes/no verdict on the puzzle, for a kind
+	// that declares one (Verdicter); NA for the others.
+	Verdict Tri
+	Steps   []Step
 	// Err says why Status is Unknown, as in Result; nil otherwise.
 	Err error
 }
@@ -148,7 +167,7 @@ type Count struct {
 type Tri int8
 
 const (
-	HypothesisNA Tri = iota
+	NA Tri = iota // does not apply
 	Yes
 	No
 )

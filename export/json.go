@@ -49,8 +49,8 @@ func fillRecord(r *importers.JSONRecord, p pencilbox.Puzzle) {
 		Solution: p.Solution, Rank: p.Rank, Score: p.Score, ER: p.ER, EP: p.EP, ED: p.ED, Clues: p.Clues, Width: p.Width, Height: p.Height,
 		Tags: p.Tags, Note: p.Note, Meta: p.Meta, Created: p.Created.UTC().Format(time.RFC3339),
 	}
-	if p.Hypothesis != engine.HypothesisNA {
-		r.Hypothesis = p.Hypothesis.String()
+	if p.Verdict != engine.NA {
+		r.Verdict = p.Verdict.String()
 	}
 	if len(p.Profile) > 0 {
 		if profile == nil {
@@ -120,7 +120,7 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 			b = appendJSONFloat(b, f.v)
 		}
 	}
-	str("hypothesis", r.Hypothesis, true)
+	str("hypothesis", r.Verdict, true)
 	num("clues", int64(r.Clues))
 	num("width", int64(r.Width))
 	num("height", int64(r.Height))

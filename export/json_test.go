@@ -31,7 +31,7 @@ func TestAppendRecord(t *testing.T) {
 		if r.IntN(2) == 0 {
 			rec = importers.JSONRecord{
 				ID: r.Int64N(1 << 40), Kind: str(), Puzzle: str(), Canonical: str(), Status: str(), Solution: str(),
-				Rank: r.IntN(9) - 1, Score: floats[r.IntN(len(floats))], Hypothesis: str(), Clues: r.IntN(82),
+				Rank: r.IntN(9) - 1, Score: floats[r.IntN(len(floats))], Verdict: str(), Clues: r.IntN(82),
 				Width: r.IntN(50), Height: r.IntN(50), Note: str(), Created: str(),
 			}
 			for range r.IntN(4) {

@@ -24,19 +24,19 @@ type JSONRecord struct {
 	Score     float64 `json:"score,omitempty"`
 	// The kind's second rating (engine.SecondRater), as exported; an
 	// import rates the puzzle anew.
-	ER         float64           `json:"er,omitempty"`
-	EP         float64           `json:"ep,omitempty"`
-	ED         float64           `json:"ed,omitempty"`
-	Hypothesis string            `json:"hypothesis,omitempty"`
-	Clues      int               `json:"clues,omitempty"`
-	Width      int               `json:"width,omitempty"`
-	Height     int               `json:"height,omitempty"`
-	Profile    map[string]int    `json:"profile,omitempty"`
-	Tags       []string          `json:"tags,omitempty"`
-	Note       string            `json:"note,omitempty"`
-	Meta       map[string]string `json:"meta,omitempty"`
-	Sources    []JSONSource      `json:"sources,omitempty"`
-	Created    string            `json:"created,omitempty"`
+	ER      float64           `json:"er,omitempty"`
+	EP      float64           `json:"ep,omitempty"`
+	ED      float64           `json:"ed,omitempty"`
+	Verdict string            `json:"hypothesis,omitempty"`
+	Clues   int               `json:"clues,omitempty"`
+	Width   int               `json:"width,omitempty"`
+	Height  int               `json:"height,omitempty"`
+	Profile map[string]int    `json:"profile,omitempty"`
+	Tags    []string          `json:"tags,omitempty"`
+	Note    string            `json:"note,omitempty"`
+	Meta    map[string]string `json:"meta,omitempty"`
+	Sources []JSONSource      `json:"sources,omitempty"`
+	Created string            `json:"created,omitempty"`
 }
 
 // JSONSource is one place a puzzle was imported from.

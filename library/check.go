@@ -137,7 +137,7 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 	}
 	r := ep.Rate(false)
 	fixed := p
-	fixed.Status, fixed.Solution, fixed.Rank, fixed.Score, fixed.Hypothesis, fixed.Profile = r.Status, r.Solution, r.Rank, r.Score, r.Hypothesis, r.Profile
+	fixed.Status, fixed.Solution, fixed.Rank, fixed.Score, fixed.Verdict, fixed.Profile = r.Status, r.Solution, r.Rank, r.Score, r.Verdict, r.Profile
 	var diffs []string
 	if p.Status != r.Status {
 		diffs = append(diffs, fmt.Sprintf("status stored %s, engine %s", p.Status, r.Status))
@@ -151,8 +151,8 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 	if p.Score != r.Score {
 		diffs = append(diffs, fmt.Sprintf("score stored %g, engine %g", p.Score, r.Score))
 	}
-	if p.Hypothesis != r.Hypothesis {
-		diffs = append(diffs, fmt.Sprintf("hypothesis stored %s, engine %s", p.Hypothesis, r.Hypothesis))
+	if p.Verdict != r.Verdict {
+		diffs = append(diffs, fmt.Sprintf("hypothesis stored %s, engine %s", p.Verdict, r.Verdict))
 	}
 	if a, b := engine.ProfileString(p.Profile), engine.ProfileString(r.Profile); a != b {
 		diffs = append(diffs, fmt.Sprintf("profile stored %q, engine %q", a, b))

@@ -106,6 +106,21 @@ type PuzzlePage struct {
 	// the one shown.
 	StepSources []string
 	StepSource  string
+	// VerdictName names the kind's own yes/no verdict shown beside the
+	// rating (engine.Verdicter); "" when the kind has none.
+	VerdictName string
+}
+
+// verdictNames names the yes/no verdicts of the kinds that declare one
+// ("" when none does): the library filter on them is offered only then.
+func verdictNames(kinds engine.Registry) string {
+	var names []string
+	for _, k := range kinds {
+		if n := engine.VerdictName(k); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " / ")
 }
 
 // ImportPage is the data of "/import".

@@ -32,17 +32,17 @@ func parseRange(s, what string) (lo, hi int, err error) { return pencilbox.Parse
 // are the user's error (400 with the reason).
 func parseFilter(q url.Values) (model.Filter, error) {
 	f := model.Filter{
-		Kind:       strings.TrimSpace(q.Get("kind")),
-		Status:     strings.TrimSpace(q.Get("status")),
-		Source:     strings.TrimSpace(q.Get("source")),
-		Tag:        strings.TrimSpace(q.Get("tag")),
-		Technique:  strings.TrimSpace(q.Get("technique")),
-		Hypothesis: strings.TrimSpace(q.Get("hyp")),
-		Q:          strings.TrimSpace(q.Get("q")),
-		Sort:       q.Get("sort"),
-		Desc:       q.Get("order") == "desc",
-		After:      q.Get("after"),
-		Limit:      PageSize,
+		Kind:      strings.TrimSpace(q.Get("kind")),
+		Status:    strings.TrimSpace(q.Get("status")),
+		Source:    strings.TrimSpace(q.Get("source")),
+		Tag:       strings.TrimSpace(q.Get("tag")),
+		Technique: strings.TrimSpace(q.Get("technique")),
+		Verdict:   strings.TrimSpace(q.Get("hyp")),
+		Q:         strings.TrimSpace(q.Get("q")),
+		Sort:      q.Get("sort"),
+		Desc:      q.Get("order") == "desc",
+		After:     q.Get("after"),
+		Limit:     PageSize,
 	}
 	// The search first: a query over its limits is refused before any
 	// other work.
@@ -59,7 +59,7 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(q.Get("er"), "ER"); err != nil {
 		return f, userErr(http.StatusBadRequest, "%v", err)
 	}
-	if f.Hypothesis != "" && f.Hypothesis != "yes" && f.Hypothesis != "no" {
+	if f.Verdict != "" && f.Verdict != "yes" && f.Verdict != "no" {
 		return f, userErr(http.StatusBadRequest, "hyp must be yes or no")
 	}
 	if f.Sort != "" {

@@ -108,11 +108,11 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		ERMin: f.ERMin, ERMax: f.ERMax,
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 	}
-	switch f.Hypothesis {
+	switch f.Verdict {
 	case "yes":
-		d.Hypothesis = engine.Yes
+		d.Verdict = engine.Yes
 	case "no":
-		d.Hypothesis = engine.No
+		d.Verdict = engine.No
 	}
 	if d.Sort == "date" {
 		d.Sort = pencilbox.SortCreated
@@ -127,8 +127,8 @@ func viewPuzzle(p pencilbox.Puzzle) model.Puzzle {
 		Profile: p.Profile, Tags: p.Tags, Note: p.Note, Added: p.Created, Solution: p.Solution,
 		ER: p.ER, EP: p.EP, ED: p.ED, ERTechnique: p.ERTechnique,
 	}
-	if p.Hypothesis != engine.HypothesisNA {
-		m.Hypothesis = p.Hypothesis.String()
+	if p.Verdict != engine.NA {
+		m.Verdict = p.Verdict.String()
 	}
 	if m.Tags == nil {
 		m.Tags = []string{}

@@ -128,6 +128,9 @@ func (s *Server) puzzle(c echo.Context) error {
 	steps, ladder := s.puzzleSteps(p, source)
 	pp := templates.PuzzlePage{P: p, View: s.cfg.Views.View(p.Kind), Ladder: ladder, Steps: steps,
 		ShowSolution: c.QueryParam("solution") == "1", StepSources: sources, StepSource: source}
+	if k, err := s.cfg.Kinds.Lookup(p.Kind); err == nil {
+		pp.VerdictName = engine.VerdictName(k)
+	}
 	if len(steps) > 0 {
 		n := 1
 		if v := c.QueryParam("step"); v != "" {

@@ -24,9 +24,9 @@ type batchFlags struct {
 	stats  bool
 }
 
-func (b *batchFlags) register(fs *flag.FlagSet, withStats bool) {
-	fs.StringVar(&b.kind, "kind", "", "puzzle kind (sudoku, akari); default: detected from the notation")
-	fs.StringVar(&b.format, "format", "", "input format (line, grid, table, csv, xml, url, tatham, pzprv3, akari-grid, tsv); default: detected")
+func (b *batchFlags) register(e *env, fs *flag.FlagSet, withStats bool) {
+	fs.StringVar(&b.kind, "kind", "", "puzzle kind ("+e.kindNames()+"); default: detected from the notation")
+	fs.StringVar(&b.format, "format", "", "input format ("+e.importFormatNames()+"); default: detected")
 	fs.IntVar(&b.jobs, "jobs", runtime.NumCPU(), "puzzles worked on in parallel (output keeps input order)")
 	if withStats {
 		fs.BoolVar(&b.stats, "stats", false, "print 'N puzzles in T s (R/s)' on stderr at the end")

@@ -6,7 +6,7 @@ import "pencilbox/engine"
 func runCanon(e *env, args []string) int {
 	fs := newFlags(e, "canon")
 	var b batchFlags
-	b.register(fs, false)
+	b.register(e, fs, false)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -25,10 +25,10 @@ import (
 func runExport(e *env, args []string) int {
 	fs := newFlags(e, "export")
 	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
-	format := fs.String("format", "", "pdf, line, grid, csv, json, url or tatham (required)")
+	format := fs.String("format", "", e.exportFormatNames()+" (required)")
 	out := fs.String("o", "", "output file ('-' = stdout; required)")
 	var f pencilbox.Filter
-	fs.StringVar(&f.Kind, "kind", "", "only this kind (sudoku, akari)")
+	fs.StringVar(&f.Kind, "kind", "", "only this kind ("+e.kindNames()+")")
 	rank := fs.String("rank", "", "stars: 5, 5-6, 5- or -6")
 	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid (pdf: unique unless given)")
 	fs.StringVar(&f.Source, "source", "", "source label")
@@ -36,7 +36,7 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
 	clues := fs.String("clues", "", "clue count: 17, 20-25, ...")
 	er := fs.String("er", "", "second rating (Sudoku Explainer's ER): 6.5-7.5, 7.0, 7-, -4.5")
-	hyp := fs.String("hyp", "", "Enclosure+Negation hypothesis: yes or no")
+	hyp := fs.String("hyp", "", "the kind's own yes/no verdict ("+e.verdictNames()+"): yes or no")
 	fs.StringVar(&f.Q, "q", "", "text search over sources, notes and tags")
 	fs.StringVar(&f.Sort, "sort", "", "order: rank, score, clues, created, er (default import order; pdf: rank then score)")
 	fs.BoolVar(&f.Desc, "desc", false, "descending order")
@@ -79,9 +79,9 @@ func runExport(e *env, args []string) int {
 	switch *hyp {
 	case "":
 	case "yes":
-		f.Hypothesis = engine.Yes
+		f.Verdict = engine.Yes
 	case "no":
-		f.Hypothesis = engine.No
+		f.Verdict = engine.No
 	default:
 		return fail(2, fmt.Errorf("--hyp %q: want yes or no", *hyp))
 	}

@@ -68,7 +68,7 @@ func runGenerate(e *env, args []string) int {
 func parseGenerate(e *env, args []string) (*genFlags, int) {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	kind := fs.String("kind", "", "puzzle kind (sudoku, akari)")
+	kind := fs.String("kind", "", "puzzle kind ("+generatorKinds(e)+")")
 	count := fs.Int("count", 1, "puzzles to make")
 	rank := fs.String("rank", "", "star rank, or a range: 4, 5-7 (default any)")
 	er := fs.String("er", "", "Sudoku Explainer rating range, e.g. 6.0-7.5")

@@ -50,7 +50,7 @@ func commands() []command {
 		{"generate", "--kind K --count N [--rank R|A-B] [--symmetry S] [--clues A-B] [--minimal=false] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)", "make new puzzles to a target (rank, symmetry, clues): unique, minimal, not yet in the library", runGenerate},
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-", "store puzzles in the library database (analysed, duplicates merged)", runImport},
-		{"export", "[--db PATH] [filters] [--set NAME] --format FMT -o FILE [--limit N] [--shuffle SEED] [pdf options]", "write puzzles as a PDF booklet or a text format (pdf, line, grid, csv, json, url, tatham)", runExport},
+		{"export", "[--db PATH] [filters] [--set NAME] --format FMT -o FILE [--limit N] [--shuffle SEED] [pdf options]", "write puzzles as a PDF booklet or a text format (--format; -h lists them)", runExport},
 		{"backup", "[--db PATH] [--force] DEST", "copy a live database consistently (VACUUM INTO)", runBackup},
 		{"restore", "[--db PATH] BACKUP", "replace the library by a backup (checked first; the old file kept aside; stop serve first)", runRestore},
 		{"check", "[--db PATH] [--fix] [--jobs N]", "integrity check, then every stored analysis against the engine (--fix mends)", runCheck},
@@ -82,7 +82,7 @@ func run(e *env, args []string) int {
 		if len(args) > 1 {
 			return run(e, []string{args[1], "-h"})
 		}
-		usage(e.stdout)
+		usage(e, e.stdout)
 		return 0
 	}
 	for _, c := range commands() {
@@ -91,12 +91,12 @@ func run(e *env, args []string) int {
 		}
 	}
 	fmt.Fprintf(e.stderr, "pencilbox: unknown command %q\n\n", args[0])
-	usage(e.stderr)
+	usage(e, e.stderr)
 	return 2
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "pencilbox keeps a library of pencil puzzles (Sudoku, Akari): import, solve, rate, serve, export.")
+func usage(e *env, w io.Writer) {
+	fmt.Fprintf(w, "pencilbox keeps a library of pencil puzzles (%s): import, solve, rate, serve, export.\n", e.kindNames())
 	fmt.Fprintln(w, "\nUsage: pencilbox COMMAND [flags] [args]\n\nCommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
@@ -112,4 +112,46 @@ func usageFor(name string) string {
 		}
 	}
 	return ""
+}
+
+// Help texts name the registered kinds and formats from the registries,
+// so a new kind's bundle is all it takes to list it.
+
+// kindNames lists the registered kinds' names: "sudoku, akari".
+func (e *env) kindNames() string {
+	names := make([]string, len(e.kinds))
+	for i, k := range e.kinds {
+		names[i] = k.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// importFormatNames lists the import formats' names.
+func (e *env) importFormatNames() string {
+	names := make([]string, len(e.formats))
+	for i, f := range e.formats {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// exportFormatNames lists the export formats' names.
+func (e *env) exportFormatNames() string {
+	var names []string
+	for _, f := range e.exports.Formats() {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// verdictNames says which kinds have a yes/no verdict of their own
+// (engine.Verdicter) and its name: "sudoku: Enclosure+Negation".
+func (e *env) verdictNames() string {
+	var out []string
+	for _, k := range e.kinds {
+		if n := engine.VerdictName(k); n != "" {
+			out = append(out, k.Name()+": "+n)
+		}
+	}
+	return strings.Join(out, "; ")
 }

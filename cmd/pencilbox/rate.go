@@ -18,7 +18,7 @@ import (
 func runRate(e *env, args []string) int {
 	fs := newFlags(e, "rate")
 	var b batchFlags
-	b.register(fs, true)
+	b.register(e, fs, true)
 	steps := fs.Bool("steps", false, "print the numbered step log under each puzzle")
 	er := fs.Bool("er", false, "append Sudoku Explainer's ER, EP, ED and hardest technique (Sudoku only)")
 	if err := fs.Parse(args); err != nil {
@@ -62,7 +62,7 @@ func formatRating(p engine.Puzzle, r engine.Rating, steps bool) string {
 	if r.Status == engine.Unique {
 		rank = strconv.Itoa(r.Rank)
 		score = strconv.FormatFloat(r.Score, 'f', -1, 64)
-		hyp = r.Hypothesis.String()
+		hyp = r.Verdict.String()
 	}
 	var sb strings.Builder
 	sb.WriteString(strings.Join([]string{p.Givens(), r.Status.String(), rank, score, hyp, prof}, "\t"))

@@ -50,7 +50,7 @@ func oldSecondLibrary(t *testing.T) (path string, n int) {
 			n++
 			if _, err := w.ExecContext(ctx, `INSERT INTO puzzles(kind, givens, canonical, status, solution, rank, score,
 				hypothesis, clues, width, height, profile, created) VALUES('sudoku',?,?,?,?,?,?,?,?,9,9,?,1600000000)`,
-				p.Givens(), p.Canonical(), int(r.Status), r.Solution, r.Rank, r.Score, int(r.Hypothesis), p.Clues(),
+				p.Givens(), p.Canonical(), int(r.Status), r.Solution, r.Rank, r.Score, int(r.Verdict), p.Clues(),
 				engine.ProfileString(r.Profile)); err != nil {
 				t.Fatal(err)
 			}

@@ -11,7 +11,7 @@ import (
 func runSolve(e *env, args []string) int {
 	fs := newFlags(e, "solve")
 	var b batchFlags
-	b.register(fs, true)
+	b.register(e, fs, true)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

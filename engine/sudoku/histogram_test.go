@@ -49,7 +49,7 @@ func TestHistogram(t *testing.T) {
 				continue
 			}
 			hist[r.Rank]++
-			if r.Hypothesis == engine.No {
+			if r.Verdict == engine.No {
 				counter++
 			}
 		}

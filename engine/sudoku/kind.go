@@ -14,6 +14,10 @@ var _ engine.Kind = Kind{}
 func (Kind) Name() string  { return "sudoku" }
 func (Kind) Title() string { return "Sudoku" }
 
+// VerdictName: a Sudoku rating's verdict (engine.Verdicter) is whether
+// Enclosure + Negation alone solves the puzzle (docs/SUDOKU-RATING.md).
+func (Kind) VerdictName() string { return "Enclosure+Negation" }
+
 // Ladder is the 8-star ladder of sudoku-rating.md.
 func (Kind) Ladder() []engine.Technique { return ladder }
 

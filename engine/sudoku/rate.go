@@ -82,9 +82,9 @@ func Rate(g *Grid, withSteps bool) engine.Rating {
 	out.Score = Score(out.Profile)
 	out.Steps = rt.steps
 	if Hypothesis(g) {
-		out.Hypothesis = engine.Yes
+		out.Verdict = engine.Yes
 	} else {
-		out.Hypothesis = engine.No
+		out.Verdict = engine.No
 	}
 	return out
 }

@@ -24,9 +24,9 @@ func TestRankInvariance(t *testing.T) {
 		for range 2 {
 			img := sudoku.RandomSymmetry(r).Apply(&g)
 			got := sudoku.Rate(&img, false)
-			if got.Rank != base.Rank || got.Hypothesis != base.Hypothesis {
+			if got.Rank != base.Rank || got.Verdict != base.Verdict {
 				t.Errorf("%s: rank %d hyp %v, image %s: rank %d hyp %v",
-					g.String(), base.Rank, base.Hypothesis, img.String(), got.Rank, got.Hypothesis)
+					g.String(), base.Rank, base.Verdict, img.String(), got.Rank, got.Verdict)
 			}
 		}
 	}
@@ -42,8 +42,8 @@ func TestRankSanity(t *testing.T) {
 		r := sudoku.Rate(&g, false)
 		if r.Rank <= 2 {
 			low++
-			if r.Hypothesis != engine.Yes {
-				t.Errorf("%s: rank %d but hypothesis %v (singles are Enclosures)", g.String(), r.Rank, r.Hypothesis)
+			if r.Verdict != engine.Yes {
+				t.Errorf("%s: rank %d but hypothesis %v (singles are Enclosures)", g.String(), r.Rank, r.Verdict)
 			}
 		}
 	}

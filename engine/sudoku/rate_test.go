@@ -65,7 +65,7 @@ func TestRateReplaysToSolution(t *testing.T) {
 				t.Errorf("%s #%d: rank %d, highest step level %d", set.file, i, r.Rank, maxL)
 			}
 			r2 := sudoku.Rate(&g, false)
-			if r2.Rank != r.Rank || r2.Score != r.Score || engine.ProfileString(r2.Profile) != engine.ProfileString(r.Profile) || r2.Hypothesis != r.Hypothesis {
+			if r2.Rank != r.Rank || r2.Score != r.Score || engine.ProfileString(r2.Profile) != engine.ProfileString(r.Profile) || r2.Verdict != r.Verdict {
 				t.Errorf("%s #%d: rating differs with and without steps", set.file, i)
 			}
 		}

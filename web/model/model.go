@@ -11,21 +11,21 @@ import (
 
 // Puzzle is one stored puzzle as the pages show it.
 type Puzzle struct {
-	ID         int64          `json:"id"`
-	Kind       string         `json:"kind"`
-	Givens     string         `json:"givens"`
-	Width      int            `json:"width"`
-	Height     int            `json:"height"`
-	Status     string         `json:"status"`
-	Rank       int            `json:"rank"`
-	Score      float64        `json:"score"`
-	Clues      int            `json:"clues"`
-	Hypothesis string         `json:"hypothesis,omitempty"` // "yes", "no" or ""
-	Profile    []engine.Count `json:"profile,omitempty"`
-	Sources    []Source       `json:"sources,omitempty"`
-	Tags       []string       `json:"tags"`
-	Note       string         `json:"note,omitempty"`
-	Added      time.Time      `json:"added"`
+	ID      int64          `json:"id"`
+	Kind    string         `json:"kind"`
+	Givens  string         `json:"givens"`
+	Width   int            `json:"width"`
+	Height  int            `json:"height"`
+	Status  string         `json:"status"`
+	Rank    int            `json:"rank"`
+	Score   float64        `json:"score"`
+	Clues   int            `json:"clues"`
+	Verdict string         `json:"hypothesis,omitempty"` // "yes", "no" or ""
+	Profile []engine.Count `json:"profile,omitempty"`
+	Sources []Source       `json:"sources,omitempty"`
+	Tags    []string       `json:"tags"`
+	Note    string         `json:"note,omitempty"`
+	Added   time.Time      `json:"added"`
 	// Solution is filled only where asked for (the puzzle page, the API).
 	Solution string `json:"solution,omitempty"`
 	// The kind's second rating (Sudoku: Sudoku Explainer's), absent where
@@ -49,26 +49,26 @@ var Sorts = []string{"rank", "score", "clues", "date", "er"}
 
 // Filter is the library list's query; it lives in the URL.
 type Filter struct {
-	Kind       string
-	Status     string
-	Source     string
-	Tag        string
-	Technique  string
-	Hypothesis string // "yes", "no" or ""
-	Q          string // text search in source, note and tags
-	RankMin    int
-	RankMax    int
-	CluesMin   int
-	CluesMax   int
-	ERMin      float64 // the second rating's range (0 = open end)
-	ERMax      float64
-	IDs        []int64 // only these puzzles (ticked rows); nil = any
-	Sort       string  // one of Sorts; "" = id order
-	Desc       bool
-	After      string // opaque keyset cursor: the page starts after it
-	Page       int    // the page's number (1 = first); with After, only its label
-	Offset     int    // matches skipped before the page (numbered pages without After)
-	Limit      int
+	Kind      string
+	Status    string
+	Source    string
+	Tag       string
+	Technique string
+	Verdict   string // "yes", "no" or ""
+	Q         string // text search in source, note and tags
+	RankMin   int
+	RankMax   int
+	CluesMin  int
+	CluesMax  int
+	ERMin     float64 // the second rating's range (0 = open end)
+	ERMax     float64
+	IDs       []int64 // only these puzzles (ticked rows); nil = any
+	Sort      string  // one of Sorts; "" = id order
+	Desc      bool
+	After     string // opaque keyset cursor: the page starts after it
+	Page      int    // the page's number (1 = first); with After, only its label
+	Offset    int    // matches skipped before the page (numbered pages without After)
+	Limit     int
 }
 
 // Page is one page of the library list.
