@@ -29,3 +29,7 @@ func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRatin
 	return engine.SecondRating{ER: engine.Tenths(r.ER), EP: engine.Tenths(r.EP), ED: engine.Tenths(r.ED),
 		Technique: r.Hardest, Steps: r.Steps}
 }
+
+// ScaleRange makes the explainer's ER span known (engine.SecondScale), so
+// generate refuses a target above it up front.
+func (explainerRater) ScaleRange() (lo, hi float64) { return explainer.ScaleRange() }

@@ -43,6 +43,11 @@ type genFlags struct {
 	tags     []string
 	set      string
 	optsText string // the options as given, kept in each source text
+	// second: the kind's second rater (ER), used when -o writes its
+	// columns or --er filters on it (erLo-erHi; erHi 0: open above).
+	second     engine.SecondRater
+	erLo, erHi float64
+	erTarget   bool
 }
 
 // runGenerate is `pencilbox generate`: new puzzles to a target, written as
@@ -71,7 +76,7 @@ func parseGenerate(e *env, args []string) (*genFlags, int) {
 	kind := fs.String("kind", "", "puzzle kind ("+generatorKinds(e)+")")
 	count := fs.Int("count", 1, "puzzles to make")
 	rank := fs.String("rank", "", "star rank, or a range: 4, 5-7 (default any)")
-	er := fs.String("er", "", "Sudoku Explainer rating range, e.g. 6.0-7.5")
+	er := fs.String("er", "", "second rating (Sudoku Explainer's ER) range: 6.0-7.5, 7.0, 7-, -4.5")
 	sym := fs.String("symmetry", "none", "symmetry of the givens or black cells: none, rot180, rot90, mirror, diagonal, full")
 	clues := fs.String("clues", "", "clue count or range, e.g. 22-26 (default any)")
 	minimal := fs.Bool("minimal", true, "only puzzles with no removable clue (Akari: nor droppable clue number)")
@@ -86,12 +91,13 @@ func parseGenerate(e *env, args []string) (*genFlags, int) {
 	fs.Var(&tags, "tag", "tag every stored puzzle (repeatable; with --db)")
 	set := fs.String("set", "", "add the stored puzzles to this set, made when missing (with --db)")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: pencilbox generate --kind K --count N [--rank R | --rank A-B] [--symmetry S] [--clues A-B] [--minimal=true] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)")
+		fmt.Fprintln(e.stderr, "usage: pencilbox generate --kind K --count N [--rank R | --rank A-B] [--er A-B] [--symmetry S] [--clues A-B] [--minimal=true] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)")
 		fmt.Fprint(e.stderr, `
 Makes new puzzles, each with exactly one solution, the asked rank on the
 kind's ladder, the asked symmetry and clue count, minimal unless
 --minimal=false, and not already in the library nor earlier in the run.
-With -o each puzzle is a line in the columns of rate; with --db they are
+With -o each puzzle is a line in the columns of rate (and of rate --er
+where the kind has a second rating); with --db they are
 stored as an import is (source label "generated", the seed and options in
 the source text). A target known to be impossible is refused; --time or
 Ctrl-C stops cleanly, keeping what was made. The summary on stderr gives,
@@ -123,10 +129,24 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 		return fail("kind %s has no generator (kinds that have: %s)", k.Name(), generatorKinds(e))
 	}
 	g.kind, g.gen = k, gen
+	if sr, ok := e.second[k.Name()]; ok && (*er != "" || *out != "") {
+		g.second = sr
+	}
 	if *er != "" {
-		// The Explainer rating is being built (engine/sudoku/explainer);
-		// once it rates, --er filters on it here like --rank.
-		return fail("--er: the Sudoku Explainer rating is not in this build yet; use --rank")
+		if g.second == nil {
+			return fail("--er: kind %s has no second rating (kinds that have: %s)", k.Name(), strings.Join(e.second.Kinds(), ", "))
+		}
+		if g.erLo, g.erHi, err = pencilbox.ParseERRange(*er, "--er"); err != nil {
+			return fail("%v", err)
+		}
+		g.erTarget = true
+		if sc, ok := g.second.(engine.SecondScale); ok {
+			lo, hi := sc.ScaleRange()
+			if g.erLo > hi || (g.erHi != 0 && g.erHi < lo) {
+				return fail("--er %s: %v: the scale's ratings run from %s to %s",
+					*er, engine.ErrImpossible, engine.FormatTenths(lo), engine.FormatTenths(hi))
+			}
+		}
 	}
 	if (g.dbPath == "") == (g.out == "") {
 		return fail("give exactly one of --db PATH or -o FILE|-")
@@ -234,12 +254,16 @@ type genResult struct {
 	job    int
 	puzzle engine.Puzzle
 	rating engine.Rating
+	second *engine.SecondRating // when the run has a second rater
 	tried  []int
+	// secondTried: the candidates given a second rating, and of them
+	// those in the --er range.
+	secondTried [2]int
 }
 
 // sink takes the accepted puzzles: a rate-columns file or the library.
 type sink interface {
-	put(p engine.Puzzle, r engine.Rating, text string) error
+	put(res genResult, text string) error
 	// close finishes the output; stored reports what was kept.
 	close() (stored int, err error)
 }
@@ -282,6 +306,11 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			fmt.Fprintln(e.stderr, "pencilbox generate:", err)
 			return 2
 		}
+		var ss *engine.SecondSource
+		if g.second != nil {
+			ss = &engine.SecondSource{Source: src, Rater: g.second, Filter: g.erTarget, Lo: g.erLo, Hi: g.erHi}
+			src = ss
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -296,6 +325,13 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 				res := genResult{job: j, tried: src.Tried()}
 				if err == nil {
 					res.puzzle, res.rating = p, r
+					if ss != nil {
+						sr := ss.Last()
+						res.second = &sr
+					}
+				}
+				if ss != nil {
+					res.secondTried[0], res.secondTried[1] = ss.SecondTried()
 				}
 				results <- res // the collector drains until every worker ends
 				if wctx.Err() != nil {
@@ -312,6 +348,7 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 	}
 	made := make([]int, levels+1)
 	tried := make([][]int, g.jobs)
+	secondTried := make([][2]int, g.jobs)
 	seen := map[string]bool{}
 	dups, total := 0, 0
 	var bar *progressbar.ProgressBar
@@ -330,6 +367,7 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 	var werr error
 	for res := range results {
 		tried[res.job] = res.tried
+		secondTried[res.job] = res.secondTried
 		if res.puzzle == nil || total >= g.count || werr != nil || ctx.Err() != nil {
 			if bar != nil {
 				bar.Describe("generating " + rankLine(made, sumTried(tried, levels)))
@@ -353,7 +391,7 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			}
 		}
 		text := genText(g, res, total+1)
-		if err := out.put(res.puzzle, res.rating, text); err != nil {
+		if err := out.put(res, text); err != nil {
 			werr = err
 			cancel()
 			continue
@@ -379,6 +417,13 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 	fmt.Fprintf(e.stderr, "made %d of %d in %.1f s (%.1f/s), %d repeats of known puzzles skipped\n",
 		total, g.count, elapsed.Seconds(), float64(total)/elapsed.Seconds(), dups)
 	fmt.Fprintf(e.stderr, "by rank (made/tried): %s\n", rankLine(made, sumTried(tried, levels)))
+	if g.erTarget {
+		rated, kept := 0, 0
+		for _, t := range secondTried {
+			rated, kept = rated+t[0], kept+t[1]
+		}
+		fmt.Fprintf(e.stderr, "ER %s: %d of %d candidates rated in range\n", pencilbox.FormatERRange(g.erLo, g.erHi), kept, rated)
+	}
 	if store != nil {
 		fmt.Fprintf(e.stderr, "stored %d in %s\n", stored, g.dbPath)
 	}
@@ -392,7 +437,7 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			why = fmt.Sprintf("--time %s reached", g.limit)
 		}
 		fmt.Fprintf(e.stderr, "stopped: %s before %d puzzles; no more candidates met the target (%s) in that time\n",
-			why, g.count, targetText(g.opt))
+			why, g.count, targetText(g))
 		return 1
 	}
 	return 0
@@ -430,8 +475,12 @@ func rankLine(made, tried []int) string {
 }
 
 // targetText says the target in words, for the stop message.
-func targetText(o engine.GenOptions) string {
+func targetText(g *genFlags) string {
+	o := g.opt
 	var parts []string
+	if g.erTarget {
+		parts = append(parts, "ER "+pencilbox.FormatERRange(g.erLo, g.erHi))
+	}
 	if o.MinRank > 0 {
 		parts = append(parts, fmt.Sprintf("rank %d-%d", o.MinRank, o.MaxRank))
 	}
@@ -455,8 +504,18 @@ type fileSink struct {
 	f *os.File
 }
 
-func (s *fileSink) put(p engine.Puzzle, r engine.Rating, _ string) error {
-	if _, err := s.w.WriteString(formatRating(p, r, false)); err != nil {
+func (s *fileSink) put(res genResult, _ string) error {
+	line := formatRating(res.puzzle, res.rating, false)
+	if sr := res.second; sr != nil {
+		// The columns of rate --er: ER, EP, ED, technique ("-" when unrated).
+		cols := "-\t-\t-\t-"
+		if sr.Rated() {
+			cols = engine.FormatTenths(sr.ER) + "\t" + engine.FormatTenths(sr.EP) + "\t" +
+				engine.FormatTenths(sr.ED) + "\t" + sr.Technique
+		}
+		line = strings.TrimSuffix(line, "\n") + "\t" + cols + "\n"
+	}
+	if _, err := s.w.WriteString(line); err != nil {
 		return err
 	}
 	// Flushed per puzzle: an interrupted run keeps every line made.
@@ -466,7 +525,11 @@ func (s *fileSink) put(p engine.Puzzle, r engine.Rating, _ string) error {
 func (s *fileSink) close() (int, error) {
 	err := s.w.Flush()
 	if s.f != nil {
-		err = errors.Join(err, s.f.Sync(), s.f.Close())
+		// Only a regular file is synced: -o /dev/null or a pipe cannot be.
+		if fi, serr := s.f.Stat(); serr == nil && fi.Mode().IsRegular() {
+			err = errors.Join(err, s.f.Sync())
+		}
+		err = errors.Join(err, s.f.Close())
 	}
 	return 0, err
 }
@@ -500,7 +563,8 @@ func newLibrarySink(store *db.DB, e *env, g *genFlags) *librarySink {
 	return s
 }
 
-func (s *librarySink) put(p engine.Puzzle, r engine.Rating, text string) error {
+func (s *librarySink) put(res genResult, text string) error {
+	p := res.puzzle
 	rec := importers.JSONRecord{Kind: p.Kind().Name(), Puzzle: p.Givens(), Note: text}
 	b, err := json.Marshal(rec)
 	if err != nil {

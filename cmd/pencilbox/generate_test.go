@@ -9,6 +9,7 @@ import (
 	"pencilbox/engine"
 	"pencilbox/engine/akari"
 	"pencilbox/engine/sudoku"
+	"pencilbox/engine/sudoku/explainer"
 )
 
 // TestGenerateLines: -o - writes rate lines of unique puzzles of the asked
@@ -26,8 +27,8 @@ func TestGenerateLines(t *testing.T) {
 	seen := map[string]bool{}
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		if len(f) != 6 || f[1] != "unique" {
-			t.Fatalf("line %q: not a rate line of a unique puzzle", l)
+		if len(f) != 10 || f[1] != "unique" {
+			t.Fatalf("line %q: not a rate --er line of a unique puzzle", l)
 		}
 		if r, _ := strconv.Atoi(f[2]); r < 2 || r > 3 {
 			t.Errorf("line %q: rank %s, asked 2-3", l, f[2])
@@ -56,6 +57,41 @@ func TestGenerateLines(t *testing.T) {
 	_, again, _ := runCLI(t, "", args...)
 	if again != out {
 		t.Errorf("the same seed with --jobs 1 gave other puzzles:\n%s\nthen\n%s", out, again)
+	}
+}
+
+// TestGenerateER: --er keeps the puzzles whose Explainer rating is in the
+// range; the lines carry the ER columns of rate --er, which the explainer
+// confirms.
+func TestGenerateER(t *testing.T) {
+	code, out, errs := runCLI(t, "", "generate", "--kind", "sudoku", "--count", "3", "--er", "6.0-7.5", "--seed", "1", "--jobs", "1", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		if len(f) != 10 {
+			t.Fatalf("line %q: want the 10 columns of rate --er", l)
+		}
+		er, err := strconv.ParseFloat(f[6], 64)
+		if err != nil || er < 6.0 || er > 7.5 {
+			t.Errorf("line %q: ER %s, asked 6.0-7.5", l, f[6])
+		}
+		g, err := sudoku.ParseLine(f[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := explainer.Rate(&g, explainer.Options{})
+		if ex.Err != nil || engine.FormatTenths(ex.ER) != f[6] || ex.Hardest != f[9] {
+			t.Errorf("%s: the explainer gives %v %q (%v), the line says %s %q", f[0], ex.ER, ex.Hardest, ex.Err, f[6], f[9])
+		}
+	}
+	if !strings.Contains(errs, "ER 6-7.5: 3 of ") {
+		t.Errorf("summary %q lacks the ER tally", errs)
 	}
 }
 
@@ -171,7 +207,9 @@ func TestGenerateRefuses(t *testing.T) {
 	}{
 		{[]string{"--kind", "sudoku", "--rank", "1", "--clues", "17", "-o", "-"}, "none of the 49,158"},
 		{[]string{"--kind", "sudoku", "--rank", "9", "-o", "-"}, "ranks 1-8"},
-		{[]string{"--kind", "sudoku", "--er", "6.0-7.5", "-o", "-"}, "--er"},
+		{[]string{"--kind", "sudoku", "--er", "20-", "-o", "-"}, "impossible target: the scale's ratings run from 1.0 to"},
+		{[]string{"--kind", "sudoku", "--er", "7.5-6", "-o", "-"}, "the range is empty"},
+		{[]string{"--kind", "akari", "--er", "3", "-o", "-"}, "kind akari has no second rating"},
 		{[]string{"--kind", "sudoku"}, "exactly one of --db"},
 		{[]string{"--kind", "sudoku", "--symmetry", "spiral", "-o", "-"}, "unknown symmetry"},
 		{[]string{"--kind", "sudoku", "--tag", "x", "-o", "-"}, "need --db"},
