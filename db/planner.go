@@ -58,6 +58,10 @@ type plan struct {
 	sizes sizing // which set conditions are small; the search's exact terms
 	dense bool   // more than CountCap matches: walk the sort index
 	total int    // matches, counted up to CountCap+1
+	// topRank is the highest rank stored, asked only for a rank range
+	// open above: its per-rank merge walks up to it (no kind's ladder
+	// length is assumed).
+	topRank int
 }
 
 // setConds are the filter's related-table conditions: the IN form's
@@ -378,6 +382,12 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 		return pl, err
 	}
 	pl.dense = pl.total > denseAbove
+	if f.RankMin > 0 && f.RankMax == 0 {
+		// max(rank) is one seek on an index that starts with rank.
+		if err := d.queryRow(ctx, `SELECT coalesce(max(rank), 0) FROM puzzles`).Scan(&pl.topRank); err != nil {
+			return pl, fmt.Errorf("top rank: %w", err)
+		}
+	}
 	return pl, nil
 }
 
@@ -392,15 +402,28 @@ func sortIndex(f pencilbox.Filter) string {
 	return "puzzles_" + name + "_all"
 }
 
-// MaxRank bounds the ranks a per-rank merge visits when a filter gives no
-// upper rank (ladders have 5 to 8 levels).
-const MaxRank = 16
+// maxRankWalks bounds the walks of one per-rank merge (one per rank of
+// the range): a wider range is planned as any other filter. It bounds the
+// query's cost, not the ranks a filter finds.
+const maxRankWalks = 16
+
+// rankSpan is the ranks a per-rank merge of f walks: f's range, up to the
+// highest stored rank when it is open above.
+func rankSpan(f pencilbox.Filter, pl plan) (lo, hi int) {
+	lo, hi = f.RankMin, f.RankMax
+	if hi == 0 {
+		hi = pl.topRank
+	}
+	return lo, hi
+}
 
 // perRank reports whether f's page should merge one walk per rank: a dense
-// filter with a rank range, sorted by a column other than rank.
+// filter with a rank range of at most maxRankWalks ranks, sorted by a
+// column other than rank.
 func perRank(f pencilbox.Filter, pl plan, col string) bool {
+	lo, hi := rankSpan(f, pl)
 	return pl.dense && col != "" && f.Sort != pencilbox.SortRank && (f.RankMin > 0 || f.RankMax > 0) &&
-		max(f.RankMax, MaxRank) <= MaxRank
+		hi >= lo && hi-lo+1 <= maxRankWalks
 }
 
 // pageQuery builds one keyset page's query.
@@ -485,10 +508,7 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols str
 	}
 	offset := max(0, f.Offset)
 	index := strings.Replace(sortIndex(f), "puzzles_", "puzzles_rank_", 1)
-	lo, hi := f.RankMin, f.RankMax
-	if hi == 0 {
-		hi = MaxRank
-	}
+	lo, hi := rankSpan(f, pl)
 	var parts []string
 	var args []any
 	for r := lo; r <= hi; r++ {
