@@ -383,9 +383,8 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 	}
 	pl.dense = pl.total > denseAbove
 	if f.RankMin > 0 && f.RankMax == 0 {
-		// max(rank) is one seek on an index that starts with rank.
-		if err := d.queryRow(ctx, `SELECT coalesce(max(rank), 0) FROM puzzles`).Scan(&pl.topRank); err != nil {
-			return pl, fmt.Errorf("top rank: %w", err)
+		if pl.topRank, err = d.TopRank(ctx); err != nil {
+			return pl, err
 		}
 	}
 	return pl, nil

@@ -172,3 +172,14 @@ func (d *DB) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool,
 	}
 	return id, true, nil
 }
+
+// TopRank is the highest rank stored (0 in a library without a ranked
+// puzzle): where a rank range is open above, it ends there, whatever the
+// kinds' ladders. It is one seek on an index that starts with rank.
+func (d *DB) TopRank(ctx context.Context) (int, error) {
+	var r int
+	if err := d.queryRow(ctx, `SELECT coalesce(max(rank), 0) FROM puzzles`).Scan(&r); err != nil {
+		return 0, fmt.Errorf("top rank: %w", err)
+	}
+	return r, nil
+}

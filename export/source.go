@@ -70,7 +70,11 @@ func each(fn func(pencilbox.Puzzle) error) func([]pencilbox.Puzzle) error {
 func (s FilterSource) byRank(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	lo, hi := max(1, s.Filter.RankMin), s.Filter.RankMax
 	if hi == 0 {
-		hi = db.MaxRank
+		top, err := s.DB.TopRank(ctx)
+		if err != nil {
+			return err
+		}
+		hi = top
 	}
 	left := s.Limit
 	if s.Filter.RankMin == 0 {
