@@ -31,10 +31,25 @@ test: test-deps generate-check
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# The long fault runs: ten rounds of kill -9 during set changes, an import
-# and a generator run (make test runs one), each followed by check.
-soak:
-	PENCILBOX_SOAK=1 $(GO) test -count=1 -timeout 30m -run 'TestKillLeavesConsistent' -v ./cmd/pencilbox/ | grep -v '^=== '
+# The long runs: ten rounds of kill -9 during set changes, an import and a
+# generator run (make test runs one), each followed by check; then the load
+# run of docs/RELIABILITY.md (docs/bench/load.sh: wrk on the list and
+# puzzle pages of a 10^6 library while 10^5 puzzles are imported and the
+# library exported), which needs wrk and $(SHARED) and builds its
+# libraries in $(SOAKDIR) the first time (10-20 minutes).
+SHARED  ?= ../shared
+SOAKDIR ?= /tmp/pencilbox-soak
+SOAKSECS ?= 30
+soak: build
+	PENCILBOX_SOAK=1 $(GO) test -count=1 -timeout 30m -run 'TestKillLeavesConsistent' ./cmd/pencilbox/
+	@if [ ! -f $(SHARED)/data/sudoku/17_clue.txt ]; then echo "soak: no $(SHARED)/data: the load run is skipped"; \
+	elif ! command -v wrk >/dev/null; then echo "soak: wrk is not installed (apt-get install wrk): the load run is skipped"; \
+	else mkdir -p $(SOAKDIR) && \
+	  if [ ! -f $(SOAKDIR)/lib1m.db ]; then \
+	    $(GO) run ./internal/synth/cmd/synth -n 1100000 -o $(SOAKDIR)/all.sdm $(SHARED)/data/sudoku/17_clue.txt && \
+	    head -n 1000000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_1m.sdm && tail -n 100000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_100k.sdm && \
+	    ./$(BIN) import --db $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_1m.sdm; fi && \
+	  PENCILBOX=./$(BIN) LOADDIR=$(SOAKDIR)/run sh docs/bench/load.sh $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_100k.sdm $(SOAKSECS); fi
 
 test-deps:
 	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || { \
