@@ -53,7 +53,7 @@ func (b *BackupLog) Failed() (string, bool) {
 // checkLibrary runs quick_check over the library and, when it finds the
 // file damaged, makes every page say so.
 func (s *Server) checkLibrary() {
-	err := s.cfg.Export.QuickCheck(s.ctx)
+	err := s.cfg.Export.QuickCheckAside(s.ctx)
 	if db.Damaged(err) {
 		m, _ := db.Explain(err, s.dbPath())
 		s.damaged.Store(&m)
