@@ -18,8 +18,8 @@ import (
 // else a list of ids, all taken first from one query of the filter's ids
 // in its order (looked up by id). Pages of whole rows, with each puzzle's
 // tags by a subquery and its sources by another query, one connection at
-// a time, took 7.5-9 s for 10^6 puzzles as csv; spans take 2.5-3.5 s,
-// less than SQLite's own shell (docs/BENCHMARKS.md).
+// a time, took about three times as long as spans do, and spans beat
+// SQLite's own shell (figures in docs/BENCHMARKS.md, Export).
 
 // BulkOptions says what a bulk read fills in besides the puzzle's columns.
 type BulkOptions struct {
@@ -100,7 +100,7 @@ func (d *DB) BulkIDs(ctx context.Context, ids []int64, opt BulkOptions, fn func(
 // ignored), up to limit when limit > 0: 8 bytes a puzzle. Up to CountCap
 // of them come as one page of the list (its planned index walks stop
 // after limit matches); more from one query: SQLite may sort every match
-// once (from a covering index: 0.1-0.3 s for 10^6), and a related-table
+// once (from a covering index: docs/BENCHMARKS.md, Export), and a related-table
 // condition is read once as a set (p.id IN (...)) rather than probed per
 // row.
 func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, error) {

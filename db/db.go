@@ -67,8 +67,8 @@ const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=s
 // cachePragma: a 32 MiB page cache per connection. scanCachePragma: 4 MiB
 // for the readers of a command that reads the library once through
 // (ScanReads), where a page is seldom read twice: a csv export of 10^6
-// puzzles filled three 32 MiB caches for nothing (245 MB peak, 137 MB
-// with these).
+// puzzles filled three 32 MiB caches for nothing (peak memory with and
+// without: docs/BENCHMARKS.md, Export).
 const (
 	cachePragma     = "&_pragma=cache_size(-32768)"
 	scanCachePragma = "&_pragma=cache_size(-4096)"
@@ -80,8 +80,8 @@ const readerPragmas = "&_pragma=query_only(1)"
 // mmapPragma: reads through mmap (up to 2 GiB) keep the list pages of a
 // large library off the read() system call (the server asks for it with
 // MapReads). Commands that read the whole library once (export, check)
-// do without: every mapped page counts in their resident memory, 1.2 GB
-// for a csv export of 10^6 puzzles that needs 60 MB.
+// do without: every mapped page counts in their resident memory, many
+// times what an export needs (docs/BENCHMARKS.md, Export).
 const mmapPragma = "&_pragma=mmap_size(2147483648)"
 
 // Option tunes Open.

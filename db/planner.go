@@ -120,8 +120,9 @@ type sizing struct {
 // sizeSets sizes f's set conditions: which have at most SmallSet puzzles.
 // A text search is sized with its words as exact terms when they expand:
 // FTS5 reads the whole doclist of every term a prefix word stands for
-// before it yields a row (35 ms for a word in 10^6 puzzles), but an exact
-// term's only as far as asked.
+// before it yields a row (costly for a word in most puzzles:
+// docs/BENCHMARKS.md, Library list filters), but an exact term's only as
+// far as asked.
 func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 	sz := sizing{small: map[string]bool{}}
 	if err := pencilbox.CheckQuery(f.Q); err != nil {

@@ -286,9 +286,9 @@ func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
 
 // OptimizeSearch merges the text-search index into one segment. Each
 // import batch adds a segment; a search probed per row (a word found in
-// most puzzles) opens every segment at each probe: 130 µs a probe on a
-// 10^6-puzzle library built in batches, 17 µs after this (which takes
-// 1.4 s there).
+// most puzzles) opens every segment at each probe, several times the cost
+// of a probe of one segment (figures in docs/BENCHMARKS.md, Library list
+// filters).
 func (d *DB) OptimizeSearch(ctx context.Context) error {
 	if _, err := d.W.ExecContext(ctx, `INSERT INTO search(search) VALUES ('optimize')`); err != nil {
 		return fmt.Errorf("optimize search index: %w", err)

@@ -362,8 +362,8 @@ loop:
 	}
 	if job.Imported+job.Duplicates+job.Invalid >= optimizeAfter {
 		// A big import added many search segments: merge them, so searches
-		// stay fast. The merge rewrites the whole index (1.4 s for 10^6
-		// puzzles), so a small import leaves its few segments to FTS5's
+		// stay fast. The merge rewrites the whole index (docs/BENCHMARKS.md,
+		// Library list filters), so a small import leaves its few segments to FTS5's
 		// own merging. An import killed before this leaves them unmerged,
 		// which costs speed only; the next big import merges them.
 		if oerr := store.OptimizeSearch(context.WithoutCancel(ctx)); oerr != nil {

@@ -22,7 +22,8 @@ const PageSize = 50
 // a page's first, so page=N reaches the first MaxPageOffset matches (50
 // pages of 50); the Next link's cursor goes on from anywhere. The walk
 // is what bounds it: page 200 of a text search found in all 10^6 puzzles,
-// sorted by clues, probes 10,000 rows (90 ms); page 50, 2,500 (< 25 ms).
+// sorted by clues, probes 10,000 rows; page 50, 2,500 (their times in
+// docs/BENCHMARKS.md, Library list filters).
 const MaxPageOffset = 2500
 
 // parseRange reads "5", "5-6", "5-" or "-6" into min and max (0 = open).

@@ -112,8 +112,8 @@ func runExport(e *env, args []string) int {
 
 	// An export keeps a few parts of puzzles live while it allocates
 	// every row's strings: at the default GOGC the collector runs all the
-	// time (10^6 puzzles as csv: 4.0-5.6 s, 74 MB); at 400, 3.1-3.4 s for
-	// 60 MB more.
+	// time; at 400 an export is faster for some more memory (figures in
+	// docs/BENCHMARKS.md, Export).
 	if e.getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
