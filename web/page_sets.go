@@ -35,9 +35,8 @@ func (s *Server) createSet(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
 }
 
-// maxSetAdd bounds "add every puzzle of this filter" (a variable so tests
-// can reach it on the sample).
-var maxSetAdd = 10000
+// DefaultMaxSetAdd is Config.MaxSetAdd's default.
+const DefaultMaxSetAdd = 10000
 
 func (s *Server) addToSet(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -47,7 +46,7 @@ func (s *Server) addToSet(c echo.Context) error {
 	}
 	form, _ := c.FormParams()
 	var ids []int64
-	capped := false // the filter matches more than maxSetAdd puzzles
+	capped := false // the filter matches more than s.cfg.MaxSetAdd puzzles
 	if c.FormValue("what") == "filter" {
 		q, err := url.ParseQuery(c.FormValue("filter"))
 		if err != nil {
@@ -61,7 +60,7 @@ func (s *Server) addToSet(c echo.Context) error {
 		f.After, f.Offset, f.IDs = "", 0, nil
 		err = s.search(ctx, func(ctx context.Context) error {
 			for {
-				f.Limit = min(1000, maxSetAdd-len(ids))
+				f.Limit = min(1000, s.cfg.MaxSetAdd-len(ids))
 				page, err := s.cfg.Library.Puzzles(ctx, f)
 				if err != nil {
 					return err
@@ -72,7 +71,7 @@ func (s *Server) addToSet(c echo.Context) error {
 				if page.Next == "" {
 					return nil
 				}
-				if len(ids) >= maxSetAdd {
+				if len(ids) >= s.cfg.MaxSetAdd {
 					capped = true
 					return nil
 				}
@@ -83,9 +82,9 @@ func (s *Server) addToSet(c echo.Context) error {
 			return err
 		}
 	} else {
-		if len(form["id"]) > maxSetAdd {
+		if len(form["id"]) > s.cfg.MaxSetAdd {
 			return userErr(http.StatusBadRequest, "%d puzzles ticked: a set takes at most %d at a time. Add them in parts, or add a filter's puzzles.",
-				len(form["id"]), maxSetAdd)
+				len(form["id"]), s.cfg.MaxSetAdd)
 		}
 		for _, v := range form["id"] {
 			id, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
@@ -115,7 +114,7 @@ func (s *Server) addToSet(c echo.Context) error {
 	msg := fmt.Sprintf("%d puzzles added.", n)
 	if capped {
 		msg = fmt.Sprintf("The filter matches more than %d puzzles: only its first %d were taken (%d of them new to the set). Narrow the filter to add the rest.",
-			maxSetAdd, maxSetAdd, n)
+			s.cfg.MaxSetAdd, s.cfg.MaxSetAdd, n)
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), msg)
 }

@@ -92,6 +92,9 @@ type Config struct {
 	DBPath string
 	// MaxUpload bounds a request body (default 64 MiB).
 	MaxUpload int64
+	// MaxSetAdd bounds the puzzles one "add to set" takes, ticked or a
+	// whole filter (default DefaultMaxSetAdd).
+	MaxSetAdd int
 	// UploadDir holds the copies of uploads while they import (default
 	// os.TempDir()). New removes the ones a killed server left there.
 	UploadDir string
@@ -154,6 +157,9 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 64 << 20
+	}
+	if cfg.MaxSetAdd <= 0 {
+		cfg.MaxSetAdd = DefaultMaxSetAdd
 	}
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 7 * 24 * time.Hour

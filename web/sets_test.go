@@ -13,8 +13,8 @@ import (
 )
 
 // TestAddFilterToSetCap: "add every puzzle of this filter" takes at most
-// maxSetAdd puzzles, the first in the list's order, and says so when the
-// filter has more; a filter of exactly maxSetAdd puzzles is added whole
+// Config.MaxSetAdd puzzles, the first in the list's order, and says so when the
+// filter has more; a filter of exactly MaxSetAdd puzzles is added whole
 // without the warning.
 func TestAddFilterToSetCap(t *testing.T) {
 	e := newTestEnv(t, nil)
@@ -24,7 +24,6 @@ func TestAddFilterToSetCap(t *testing.T) {
 	if len(akari) < 3 {
 		t.Fatalf("the sample has %d Akari puzzles", len(akari))
 	}
-	defer func(n int) { maxSetAdd = n }(maxSetAdd)
 	for _, tc := range []struct {
 		limit  int
 		filter string
@@ -36,7 +35,7 @@ func TestAddFilterToSetCap(t *testing.T) {
 		{2, "kind=akari&page=3", akari[:2], true}, // the whole filter, not the page shown
 		{len(akari) + 1, "kind=akari", akari, false},
 	} {
-		maxSetAdd = tc.limit
+		e.s.cfg.MaxSetAdd = tc.limit
 		name := fmt.Sprintf("%s, cap %d", tc.filter, tc.limit)
 		r := c.post("/sets", url.Values{"csrf": {tok}, "name": {name}})
 		if r.code != http.StatusSeeOther {

@@ -176,12 +176,10 @@ func TestSetAddChecksIDs(t *testing.T) {
 		t.Errorf("10,001 ids: %d %.300s", r.code, r.body)
 	}
 	// the handler's own bound, below the form's
-	old := maxSetAdd
-	maxSetAdd = 3
-	t.Cleanup(func() { maxSetAdd = old })
+	e.s.cfg.MaxSetAdd = 3
 	r = c.post("/sets/add", url.Values{"csrf": {tok}, "set": {"1"}, "what": {"ticked"}, "id": {"1", "2", "3", "4"}})
 	if r.code != http.StatusBadRequest || !strings.Contains(r.body, "4 puzzles ticked: a set takes at most 3 at a time") {
-		t.Errorf("over maxSetAdd: %d %.300s", r.code, r.body)
+		t.Errorf("over MaxSetAdd: %d %.300s", r.code, r.body)
 	}
 }
 
