@@ -33,19 +33,6 @@ type BulkOptions struct {
 	Full bool
 }
 
-// The bulk read's limits (tests lower them to read few rows a part).
-var (
-	// bulkSpan is how many ids a span covers.
-	bulkSpan int64 = 4096
-	// bulkMin: a filter matching fewer is read in lists.
-	bulkMin = 20000
-	// bulkShare: a span scan reads every row of its range, so the filter
-	// must match at least 1/bulkShare of the id range.
-	bulkShare int64 = 4
-	// listPart is how many ids a list part holds.
-	listPart = 1024
-)
-
 // Bulk calls fn with f's puzzles in f's order (its cursor and offset
 // ignored), a part at a time, up to limit puzzles when limit > 0. fn runs
 // on the caller's goroutine and may keep the slice.
@@ -58,12 +45,12 @@ func (d *DB) Bulk(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOp
 	if sp != nil {
 		next := int64(0)
 		return ordered(ctx, func() (part, bool, error) {
-			a := sp.lo - 1 + next*bulkSpan
+			a := sp.lo - 1 + next*d.lim.bulkSpan
 			if a >= sp.hi {
 				return part{}, false, nil
 			}
 			next++
-			return part{lo: a, hi: a + bulkSpan}, true, nil
+			return part{lo: a, hi: a + d.lim.bulkSpan}, true, nil
 		}, func(ctx context.Context, p part) ([]pencilbox.Puzzle, error) {
 			return d.readPart(ctx, sp.q, append([]any{p.lo, p.hi}, sp.args...), []any{p.lo, p.hi})
 		}, limited(limit, fn))
@@ -87,7 +74,7 @@ func (d *DB) BulkIDs(ctx context.Context, ids []int64, opt BulkOptions, fn func(
 		if len(ids) == 0 {
 			return part{}, false, nil
 		}
-		n := min(len(ids), listPart)
+		n := min(len(ids), d.lim.listPart)
 		p := part{ids: ids[:n:n]}
 		ids = ids[n:]
 		return p, true, nil
@@ -207,7 +194,7 @@ type spans struct {
 // probed per row, or matches too few puzzles or too small a share of the
 // id range.
 func (d *DB) spanPlan(ctx context.Context, f pencilbox.Filter, limit int, opt BulkOptions) (*spans, error) {
-	if f.Sort != "" && f.Sort != pencilbox.SortID || f.Desc || f.IDs != nil || limit > 0 && limit < bulkMin {
+	if f.Sort != "" && f.Sort != pencilbox.SortID || f.Desc || f.IDs != nil || limit > 0 && limit < d.lim.bulkMin {
 		return nil, nil
 	}
 	sz, err := d.sizeSets(ctx, f)
@@ -239,7 +226,7 @@ func (d *DB) spanPlan(ctx context.Context, f pencilbox.Filter, limit int, opt Bu
 	if err != nil {
 		return nil, err
 	}
-	if share*float64(sp.hi-sp.lo+1) < float64(bulkMin) || share*float64(bulkShare) < 1 {
+	if share*float64(sp.hi-sp.lo+1) < float64(d.lim.bulkMin) || share*float64(d.lim.bulkShare) < 1 {
 		return nil, nil
 	}
 	return sp, nil

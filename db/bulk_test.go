@@ -91,8 +91,8 @@ func TestBulk(t *testing.T) {
 	for _, pl := range planLimits {
 		for _, size := range []int{3, 1000} {
 			t.Run(fmt.Sprintf("%s/parts of %d", pl.name, size), func(t *testing.T) {
-				defer db.SetPlanLimits(pl.small, pl.dense)()
-				defer db.SetBulkLimits(int64(size), 1, 1<<40, size)()
+				defer lib.d.SetPlanLimits(pl.small, pl.dense)()
+				defer lib.d.SetBulkLimits(int64(size), 1, 1<<40, size)()
 				for _, tc := range filterCases {
 					for _, s := range sorts {
 						for _, desc := range []bool{false, true} {
@@ -132,8 +132,8 @@ func TestBulk(t *testing.T) {
 // parts, in spans and in lists, and stops there.
 func TestBulkLimit(t *testing.T) {
 	lib := newLibrary(t)
-	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(4, 1, 1<<40, 3)()
+	defer lib.d.SetPlanLimits(0, 0)()
+	defer lib.d.SetBulkLimits(4, 1, 1<<40, 3)()
 	for _, f := range []pencilbox.Filter{{Kind: "sudoku"}, {Kind: "sudoku", Sort: pencilbox.SortScore, Desc: true}} {
 		want := lib.want(f)
 		for _, limit := range []int{1, 3, 4, 5, len(want) - 1, len(want), len(want) + 10} {
@@ -150,7 +150,7 @@ func TestBulkLimit(t *testing.T) {
 func TestBulkIDs(t *testing.T) {
 	lib := newLibrary(t)
 	ctx := context.Background()
-	defer db.SetBulkLimits(4, 1, 1<<40, 3)()
+	defer lib.d.SetBulkLimits(4, 1, 1<<40, 3)()
 	ids := []int64{50, 3, 9999, 1, 2, 88, 0, 17, 16, 15, 14}
 	var got []pencilbox.Puzzle
 	err := lib.d.BulkIDs(ctx, ids, db.BulkOptions{Sources: true}, func(ps []pencilbox.Puzzle) error {
@@ -181,7 +181,7 @@ func TestBulkIDs(t *testing.T) {
 func TestBulkSpans(t *testing.T) {
 	lib := newLibrary(t)
 	ctx := context.Background()
-	defer db.SetPlanLimits(0, 0)()
+	defer lib.d.SetPlanLimits(0, 0)()
 	all := len(lib.want(pencilbox.Filter{}))
 	for _, tc := range []struct {
 		name       string
@@ -198,7 +198,7 @@ func TestBulkSpans(t *testing.T) {
 		{"every puzzle", pencilbox.Filter{}, 0, all, 1, true},
 		{"most puzzles, a share of a half", pencilbox.Filter{Kind: "sudoku"}, 0, 1, 2, true},
 	} {
-		defer db.SetBulkLimits(7, tc.min, tc.share, 3)()
+		defer lib.d.SetBulkLimits(7, tc.min, tc.share, 3)()
 		got, err := lib.d.ReadsInSpans(ctx, tc.f, tc.limit)
 		if err != nil || got != tc.spans {
 			t.Errorf("%s: in spans %v (%v), want %v", tc.name, got, err, tc.spans)
@@ -210,8 +210,8 @@ func TestBulkSpans(t *testing.T) {
 // is a cancelled context's, in spans and in lists.
 func TestBulkStops(t *testing.T) {
 	lib := newLibrary(t)
-	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(3, 1, 1<<40, 3)()
+	defer lib.d.SetPlanLimits(0, 0)()
+	defer lib.d.SetBulkLimits(3, 1, 1<<40, 3)()
 	for _, f := range []pencilbox.Filter{{}, {Sort: pencilbox.SortScore}} {
 		stop := errors.New("disk full")
 		calls := 0
@@ -243,8 +243,8 @@ func TestBulkStops(t *testing.T) {
 // many there are, the list still answers.
 func TestBulkSlowReaders(t *testing.T) {
 	lib := newLibrary(t)
-	defer db.SetPlanLimits(0, 0)()
-	defer db.SetBulkLimits(3, 1, 1<<40, 3)()
+	defer lib.d.SetPlanLimits(0, 0)()
+	defer lib.d.SetBulkLimits(3, 1, 1<<40, 3)()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stuck := make(chan struct{}, 1000)

@@ -60,6 +60,7 @@ type DB struct {
 	known *sql.Stmt // Known's lookup, prepared once on the readers
 	plans planCache // recent filters' plans and counts
 	stmts stmtCache // the readers' statements, by text
+	lim   limits    // the planner's and the bulk read's thresholds
 }
 
 const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
@@ -176,7 +177,7 @@ func OpenContext(ctx context.Context, path string, opts ...Option) (*DB, error) 
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	return &DB{W: w, R: r, Path: path, known: known}, nil
+	return &DB{W: w, R: r, Path: path, known: known, lim: defaultLimits()}, nil
 }
 
 // busyWait bounds how long Open retries a step SQLite refused as busy

@@ -645,10 +645,12 @@ var sorts = []string{pencilbox.SortID, pencilbox.SortRank, pencilbox.SortScore, 
 // planLimits runs a test under each plan the list's planner may choose:
 // the real limits (every set small, every filter sparse on these few
 // puzzles), every set a probe and every filter dense, and a mix.
-var planLimits = []struct {
+type planLimit struct {
 	name         string
 	small, dense int
-}{
+}
+
+var planLimits = []planLimit{
 	{"default", db.SmallSet, pencilbox.CountCap},
 	{"probes+dense", 0, 0},
 	{"mixed", 10, 20},
@@ -657,15 +659,15 @@ var planLimits = []struct {
 func TestFilters(t *testing.T) {
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			defer db.SetPlanLimits(pl.small, pl.dense)()
-			testFilters(t)
+			testFilters(t, pl)
 		})
 	}
 }
 
-func testFilters(t *testing.T) {
+func testFilters(t *testing.T, pl planLimit) {
 	ctx := context.Background()
 	lib := newLibrary(t)
+	defer lib.d.SetPlanLimits(pl.small, pl.dense)()
 	nonEmpty := 0
 	for _, tc := range filterCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -709,14 +711,14 @@ func testFilters(t *testing.T) {
 func TestSortPagination(t *testing.T) {
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			defer db.SetPlanLimits(pl.small, pl.dense)()
-			testSortPagination(t)
+			testSortPagination(t, pl)
 		})
 	}
 }
 
-func testSortPagination(t *testing.T) {
+func testSortPagination(t *testing.T, pl planLimit) {
 	lib := newLibrary(t)
+	defer lib.d.SetPlanLimits(pl.small, pl.dense)()
 	for _, s := range sorts {
 		for _, desc := range []bool{false, true} {
 			for _, fc := range []string{"all", "kind sudoku", "status invalid", "tag+technique+clues", "q prefix", "source gamma", "rank range", "rank max", "kind+rank+status"} {
@@ -833,15 +835,15 @@ func TestCountCap(t *testing.T) {
 func TestEach(t *testing.T) {
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			defer db.SetPlanLimits(pl.small, pl.dense)()
-			testEach(t)
+			testEach(t, pl)
 		})
 	}
 }
 
-func testEach(t *testing.T) {
+func testEach(t *testing.T, pl planLimit) {
 	ctx := context.Background()
 	lib := newLibrary(t)
+	defer lib.d.SetPlanLimits(pl.small, pl.dense)()
 	for _, tc := range []struct {
 		name string
 		f    pencilbox.Filter

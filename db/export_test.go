@@ -7,21 +7,22 @@ import (
 	"pencilbox"
 )
 
-// SetPlanLimits lowers the planner's limits for a test (small sets and the
+// SetPlanLimits lowers d's planner limits for a test (small sets and the
 // dense threshold) and returns the function that restores them.
-func SetPlanLimits(small, dense int) (restore func()) {
-	s, d := smallSet, denseAbove
-	smallSet, denseAbove = small, dense
-	return func() { smallSet, denseAbove = s, d }
+func (d *DB) SetPlanLimits(small, dense int) (restore func()) {
+	old := d.lim
+	d.lim.smallSet, d.lim.denseAbove = small, dense
+	d.ForgetPlans() // plans made under other limits
+	return func() { d.lim = old; d.ForgetPlans() }
 }
 
-// SetBulkLimits lowers the bulk read's limits for a test (ids a span,
-// fewest matches and share of the id range for spans, ids a list part)
-// and returns the function that restores them.
-func SetBulkLimits(span int64, min int, share int64, part int) (restore func()) {
-	s, m, sh, pa := bulkSpan, bulkMin, bulkShare, listPart
-	bulkSpan, bulkMin, bulkShare, listPart = span, min, share, part
-	return func() { bulkSpan, bulkMin, bulkShare, listPart = s, m, sh, pa }
+// SetBulkLimits lowers d's bulk read limits for a test (ids a span, fewest
+// matches and share of the id range for spans, ids a list part) and
+// returns the function that restores them.
+func (d *DB) SetBulkLimits(span int64, min int, share int64, part int) (restore func()) {
+	old := d.lim
+	d.lim.bulkSpan, d.lim.bulkMin, d.lim.bulkShare, d.lim.listPart = span, min, share, part
+	return func() { d.lim = old }
 }
 
 // ReadsInSpans reports whether Bulk reads f in spans (else in lists).

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"pencilbox"
-	"pencilbox/db"
 )
 
 // TestOffset: a page with an Offset holds the matches from that position
@@ -17,15 +16,15 @@ import (
 func TestOffset(t *testing.T) {
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			defer db.SetPlanLimits(pl.small, pl.dense)()
-			testOffset(t)
+			testOffset(t, pl)
 		})
 	}
 }
 
-func testOffset(t *testing.T) {
+func testOffset(t *testing.T, pl planLimit) {
 	ctx := context.Background()
 	lib := newLibrary(t)
+	defer lib.d.SetPlanLimits(pl.small, pl.dense)()
 	const limit = 7
 	for _, tc := range filterCases {
 		for _, s := range sorts {

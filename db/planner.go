@@ -47,11 +47,26 @@ func sortColumn(s string) (string, error) {
 // SmallSet is the largest related-table set written as p.id IN (...).
 const SmallSet = 20000
 
-// The planner's limits (tests lower them to run every plan on few rows).
-var (
-	smallSet   = SmallSet
-	denseAbove = pencilbox.CountCap
-)
+// limits are the planner's and the bulk read's thresholds, kept per DB:
+// tests lower them on the DB they open (export_test.go) to run every plan
+// on few rows.
+type limits struct {
+	smallSet   int // the largest related-table set written p.id IN (...)
+	denseAbove int // more matches: the page walks the sort index
+	// bulkSpan is how many ids a span covers.
+	bulkSpan int64
+	// bulkMin: a filter matching fewer is read in lists.
+	bulkMin int
+	// bulkShare: a span scan reads every row of its range, so the filter
+	// must match at least 1/bulkShare of the id range.
+	bulkShare int64
+	// listPart is how many ids a list part holds.
+	listPart int
+}
+
+func defaultLimits() limits {
+	return limits{smallSet: SmallSet, denseAbove: pencilbox.CountCap, bulkSpan: 4096, bulkMin: 20000, bulkShare: 4, listPart: 1024}
+}
 
 // plan is what the planner decided for one filter.
 type plan struct {
@@ -138,12 +153,12 @@ func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 	sz.qExact = exact
 	for _, c := range setConds(f, exact) {
 		var n int
-		err := d.queryRow(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, smallSet+1)...).Scan(&n)
+		err := d.queryRow(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, d.lim.smallSet+1)...).Scan(&n)
 		if err != nil {
 			return sz, err
 		}
-		sz.small[c.name] = n <= smallSet
-		if c.name == "q" && n > smallSet {
+		sz.small[c.name] = n <= d.lim.smallSet
+		if c.name == "q" && n > d.lim.smallSet {
 			// A big text search is probed per row, which is fast only
 			// with exact terms; without them (a word standing for too
 			// many terms), the IN form reads every match once.
@@ -382,7 +397,7 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 	if err != nil {
 		return pl, err
 	}
-	pl.dense = pl.total > denseAbove
+	pl.dense = pl.total > d.lim.denseAbove
 	if f.RankMin > 0 && f.RankMax == 0 {
 		if pl.topRank, err = d.TopRank(ctx); err != nil {
 			return pl, err

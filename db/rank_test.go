@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 )
 
@@ -19,9 +18,9 @@ func TestRanksAboveSixteen(t *testing.T) {
 	ranks := []int{3, 15, 16, 17, 30}
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			defer db.SetPlanLimits(pl.small, pl.dense)()
 			ctx := context.Background()
 			d := MustOpen(t)
+			defer d.SetPlanLimits(pl.small, pl.dense)()
 			var entries []pencilbox.Entry
 			for i, r := range ranks {
 				entries = append(entries, pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "long", Givens: fmt.Sprint("g", i),

@@ -48,7 +48,7 @@ func TestERFilterAndSort(t *testing.T) {
 	d, ers := erLibrary(t)
 	for _, dense := range []bool{false, true} {
 		if dense {
-			defer db.SetPlanLimits(1, 2)()
+			defer d.SetPlanLimits(1, 2)()
 		}
 		for _, tc := range []struct {
 			name   string
