@@ -485,6 +485,10 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 			if !floatSort(f.Sort) {
 				ka[0] = int64(c.Val)
 			}
+			if seek := exprSeek(f.Sort, plus+col, op); seek != "" {
+				kc = seek + " AND " + kc
+				ka = append([]any{c.Val}, ka...)
+			}
 		}
 		if w == "" {
 			w = " WHERE " + kc
@@ -540,11 +544,15 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols str
 		}
 		a = append(a, r)
 		if cur != nil {
-			w += " AND (" + col + ", p.id) " + op + " (?, ?)"
 			v := any(cur.Val)
 			if !floatSort(f.Sort) {
 				v = int64(cur.Val)
 			}
+			if seek := exprSeek(f.Sort, col, op); seek != "" {
+				w += " AND " + seek
+				a = append(a, v)
+			}
+			w += " AND (" + col + ", p.id) " + op + " (?, ?)"
 			a = append(a, v, cur.ID)
 		}
 		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+w+

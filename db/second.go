@@ -163,3 +163,14 @@ func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, err
 	}
 	return out, rows.Err()
 }
+
+// exprSeek is the condition that lets a keyset page on the ER sort seek
+// in its index: SQLite seeks a (column, id) row value in an index of
+// columns, but scans from the start of one on an expression (erKey), so
+// the cursor's key alone is given too ("erKey >= ?"). "" for other sorts.
+func exprSeek(sort, col, op string) string {
+	if sort != pencilbox.SortER {
+		return ""
+	}
+	return col + " " + op + "= ?"
+}

@@ -29,8 +29,9 @@ func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
 	}
 	b.Cleanup(func() { d.Close() })
 	kinds, formats := testKinds()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats}
-	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.Reader(), Kinds: kinds, Views: testViews()})
+	second := testBundles.SecondRaters()
+	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Second: second}
+	s := New(Config{Library: lib, SQL: d.W, ReadSQL: d.Reader(), Kinds: kinds, Second: second, Views: testViews()})
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W, R: d.R}
 	if _, err := users.Check(ctx, "bench", "bench password"); err != nil {
@@ -218,4 +219,17 @@ func BenchmarkPuzzlePage(b *testing.B) {
 			report(b, times)
 		})
 	}
+}
+
+// BenchmarkDashboard times the dashboard: the counts by kind, status and
+// rank, the highlights and the ER histogram (and, while a fill runs, its
+// progress).
+func BenchmarkDashboard(b *testing.B) {
+	s, _, ck := benchServer(b)
+	var times []time.Duration
+	for i := 0; i < b.N; i++ {
+		el, _ := serve(b, s, ck, "/")
+		times = append(times, el)
+	}
+	report(b, times)
 }
