@@ -1,22 +1,55 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"pencilbox"
 )
 
+// sampleTemplate is the bundled sample imported once by the CLI (every
+// puzzle rated, ER too: the record-hard ones cost the explainer seconds
+// each), which each test copies.
+var sampleTemplate struct {
+	once sync.Once
+	path string
+	err  error
+}
+
 // sampleLibrary makes a library of the bundled sample in a test folder.
 func sampleLibrary(t *testing.T) string {
 	t.Helper()
+	sampleTemplate.once.Do(func() {
+		dir, err := os.MkdirTemp("", "pencilbox-clitest-")
+		if err != nil {
+			sampleTemplate.err = err
+			return
+		}
+		sampleTemplate.path = filepath.Join(dir, "sample.db")
+		files, _ := filepath.Glob("../../data/sample/*.txt")
+		if code, _, stderr := runCLI(t, "", append([]string{"import", "--db", sampleTemplate.path}, files...)...); code != 0 {
+			sampleTemplate.err = fmt.Errorf("import: %d %s", code, stderr)
+		}
+	})
+	if sampleTemplate.err != nil {
+		t.Fatal(sampleTemplate.err)
+	}
 	path := filepath.Join(t.TempDir(), "lib.db")
-	files, _ := filepath.Glob("../../data/sample/*.txt")
-	if code, _, stderr := runCLI(t, "", append([]string{"import", "--db", path}, files...)...); code != 0 {
-		t.Fatalf("import: %d %s", code, stderr)
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(sampleTemplate.path + suffix)
+		if err != nil && suffix == "" {
+			t.Fatal(err)
+		}
+		if err == nil {
+			if err := os.WriteFile(path+suffix, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	return path
 }
