@@ -142,7 +142,7 @@ func newTestEnvDB(t *testing.T, d *db.DB, mod func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	cfg := Config{Library: lib, SQL: d.W, ReadSQL: d.R, Kinds: kinds, Second: testBundles.SecondRaters(), Views: testViews(), Formats: formatNames(formats),
-		Exports: testBundles.Exports(), Import: lib.Import, Export: d, MaxUpload: 1 << 20}
+		Exports: testBundles.Exports(), Import: lib.Import, Generate: lib.Generate, Export: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -32,6 +32,14 @@ func newJobTracker(logf func(format string, args ...any)) *jobTracker {
 // library has recorded it (or the import's error if it could not start).
 // cleanup runs when the import ends.
 func (t *jobTracker) start(ctx context.Context, imp ImportFunc, r io.Reader, opts model.ImportOptions, cleanup func()) (int64, error) {
+	return t.run(ctx, func(ctx context.Context, progress func(model.Job)) (model.Job, error) {
+		return imp(ctx, r, opts, progress)
+	}, cleanup)
+}
+
+// run is start for any job that reports an import's progress (the
+// generator stores its puzzles through an import).
+func (t *jobTracker) run(ctx context.Context, job func(context.Context, func(model.Job)) (model.Job, error), cleanup func()) (int64, error) {
 	started := make(chan int64, 1)
 	failed := make(chan error, 1)
 	t.wg.Add(1)
@@ -47,7 +55,7 @@ func (t *jobTracker) start(ctx context.Context, imp ImportFunc, r io.Reader, opt
 					err = fmt.Errorf("import stopped: %v", p)
 				}
 			}()
-			final, err = imp(ctx, r, opts, func(p model.Job) {
+			final, err = job(ctx, func(p model.Job) {
 				if id == 0 && p.ID != 0 {
 					id = p.ID
 					started <- id

@@ -32,6 +32,8 @@ var routeRoles = map[string]db.Role{
 	"GET /import":            db.RoleEditor,
 	"POST /import":           db.RoleEditor,
 	"GET /import/:id":        db.RoleViewer,
+	"GET /generate":          db.RoleEditor,
+	"POST /generate":         db.RoleEditor,
 	"GET /sets":              db.RoleViewer,
 	"POST /sets":             db.RoleEditor,
 	"POST /sets/add":         db.RoleEditor,

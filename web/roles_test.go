@@ -66,6 +66,8 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"GET /import":            {"/import", E},
 		"POST /import":           {"/import", E},
 		"GET /import/:id":        {"/import/1", V},
+		"GET /generate":          {"/generate", E},
+		"POST /generate":         {"/generate", E},
 		"GET /sets":              {"/sets", V},
 		"POST /sets":             {"/sets", E},
 		"POST /sets/add":         {"/sets/add", E},

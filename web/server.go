@@ -67,6 +67,10 @@ type Library interface {
 // Its job's Errors hold the bad records with their line numbers.
 type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)
 
+// GenerateFunc runs one generation run to the end, storing its puzzles
+// as an import and reporting that job's progress as it goes.
+type GenerateFunc func(ctx context.Context, req model.GenerateRequest, progress func(model.Job)) (model.Job, error)
+
 // Config wires the server.
 type Config struct {
 	Library Library
@@ -85,6 +89,8 @@ type Config struct {
 	Exports export.Kinds
 	Formats []string // import format names for the form
 	Import  ImportFunc
+	// Generate, when set, offers the Generate page to editors.
+	Generate GenerateFunc
 	// Export is the library the export buttons read (nil hides them).
 	Export *db.DB
 	// DBPath names the library's database file in messages about it (a
@@ -246,6 +252,8 @@ func (s *Server) routes() {
 	g.GET("/import", s.importForm)
 	g.POST("/import", s.importPost)
 	g.GET("/import/:id", s.jobPage)
+	g.GET("/generate", s.generateForm)
+	g.POST("/generate", s.generatePost)
 	g.GET("/sets", s.setsPage)
 	g.POST("/sets", s.createSet)
 	g.POST("/sets/add", s.addToSet)

@@ -1,0 +1,25 @@
+package model
+
+import "pencilbox/engine"
+
+// GenerateRequest is a run of the Generate page: Opt is the kind's target
+// (rank, symmetry, size, black share); ER, when set, keeps only puzzles
+// whose second rating is within ERLo-ERHi (ERHi 0: open above).
+type GenerateRequest struct {
+	Kind       string
+	Opt        engine.GenOptions
+	ER         bool
+	ERLo, ERHi float64
+	Count      int
+	Tags       []string
+	Set        string
+	Seed       uint64
+}
+
+// GenerateKind is a kind the Generate page offers.
+type GenerateKind struct {
+	Name, Title string
+	Ranks       int  // the ladder's top rank
+	Sized       bool // the kind takes a size and a black share (Akari)
+	Second      bool // the kind has a second rating (ER)
+}

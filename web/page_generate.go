@@ -1,0 +1,156 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/templates"
+	"pencilbox/web/model"
+)
+
+// MaxGenerateCount bounds one run of the Generate page.
+const MaxGenerateCount = 10_000
+
+// generateKinds lists the kinds that can generate, and what their form
+// asks: a size and black share only where the generator takes one.
+func (s *Server) generateKinds() []model.GenerateKind {
+	var out []model.GenerateKind
+	for _, k := range s.cfg.Kinds {
+		gen, ok := k.(engine.Generator)
+		if !ok {
+			continue
+		}
+		gk := model.GenerateKind{Name: k.Name(), Title: k.Title()}
+		for _, t := range k.Ladder() {
+			gk.Ranks = max(gk.Ranks, t.Level)
+		}
+		_, err := gen.NewSource(engine.GenOptions{Width: 12, Height: 12, Black: 0.2}, rand.New(rand.NewPCG(1, 1)))
+		gk.Sized = err == nil
+		_, gk.Second = s.cfg.Second[k.Name()]
+		out = append(out, gk)
+	}
+	return out
+}
+
+func (s *Server) generateForm(c echo.Context) error {
+	if s.cfg.Generate == nil {
+		return userErr(http.StatusServiceUnavailable, "Generating is not available on this server.")
+	}
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 50)
+	if err != nil {
+		return err
+	}
+	var runs []model.Job
+	for _, j := range jobs {
+		if j.Source == "generated" && len(runs) < 10 {
+			runs = append(runs, j)
+		}
+	}
+	return render(c, http.StatusOK, templates.GenerateForm(s.chrome(c, "Generate", "generate"),
+		templates.GeneratePage{Kinds: s.generateKinds(), Symmetries: engine.Symmetries, Jobs: runs, MaxCount: MaxGenerateCount}))
+}
+
+func (s *Server) generatePost(c echo.Context) error {
+	if s.cfg.Generate == nil {
+		return userErr(http.StatusServiceUnavailable, "Generating is not available on this server.")
+	}
+	req, err := s.generateRequest(c)
+	if err != nil {
+		var pe *publicError
+		if errors.As(err, &pe) {
+			return s.redirectFlash(c, "/generate", pe.msg)
+		}
+		return err
+	}
+	run := func(ctx context.Context, progress func(model.Job)) (model.Job, error) {
+		return s.cfg.Generate(ctx, req, progress)
+	}
+	id, err := s.jobs.run(db.WithActor(s.ctx, c.Get(ctxUser).(string)), run, func() {})
+	if err != nil {
+		s.cfg.Log.Printf("generate: %v", err)
+		if msg, ok := db.Explain(err, s.dbPath()); ok {
+			return userErr(http.StatusInternalServerError, "The run could not start. %s", msg)
+		}
+		return userErr(http.StatusInternalServerError, "The run could not start; the error was logged.")
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/import/%d", id))
+}
+
+// generateRequest reads and checks the form: a target known to be
+// impossible is refused here, before any job starts.
+func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) {
+	bad := func(format string, args ...any) (model.GenerateRequest, error) {
+		return model.GenerateRequest{}, userErr(http.StatusBadRequest, format, args...)
+	}
+	req := model.GenerateRequest{Kind: strings.TrimSpace(c.FormValue("kind")), Seed: uint64(time.Now().UnixNano())}
+	k, err := s.cfg.Kinds.Lookup(req.Kind)
+	if err != nil {
+		return bad("Kind: %v.", err)
+	}
+	gen, ok := k.(engine.Generator)
+	if !ok {
+		return bad("Kind %s has no generator.", k.Name())
+	}
+	if req.Count, err = strconv.Atoi(strings.TrimSpace(c.FormValue("count"))); err != nil || req.Count < 1 || req.Count > MaxGenerateCount {
+		return bad("Count %q: want a number from 1 to %d.", c.FormValue("count"), MaxGenerateCount)
+	}
+	if req.Opt.MinRank, req.Opt.MaxRank, err = pencilbox.ParseRange(c.FormValue("rank"), "Stars"); err != nil {
+		return bad("%v.", err)
+	}
+	if er := strings.TrimSpace(c.FormValue("er")); er != "" {
+		sr, ok := s.cfg.Second[k.Name()]
+		if !ok {
+			return bad("ER: %s has no second rating.", k.Title())
+		}
+		if req.ERLo, req.ERHi, err = pencilbox.ParseERRange(er, "ER"); err != nil {
+			return bad("%v.", err)
+		}
+		if sc, ok := sr.(engine.SecondScale); ok {
+			lo, hi := sc.ScaleRange()
+			if req.ERLo > hi || (req.ERHi != 0 && req.ERHi < lo) {
+				return bad("ER %s cannot be reached: the ratings run from %s to %s.", er, engine.FormatTenths(lo), engine.FormatTenths(hi))
+			}
+		}
+		req.ER = true
+	}
+	if req.Opt.Symmetry, err = engine.ParseSymmetry(c.FormValue("symmetry")); err != nil {
+		return bad("Symmetry: %v.", err)
+	}
+	if size := strings.TrimSpace(c.FormValue("size")); size != "" {
+		w, h, ok := strings.Cut(strings.ToLower(size), "x")
+		req.Opt.Width, err = strconv.Atoi(strings.TrimSpace(w))
+		if err == nil {
+			req.Opt.Height, err = strconv.Atoi(strings.TrimSpace(h))
+		}
+		if !ok || err != nil {
+			return bad("Size %q: want WxH, e.g. 12x12.", size)
+		}
+	}
+	if black := strings.TrimSpace(c.FormValue("black")); black != "" {
+		v, _ := strings.CutSuffix(black, "%")
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || f <= 0 || f >= 100 {
+			return bad("Black cells %q: want a share between 0 and 100%%, e.g. 20%%.", black)
+		}
+		req.Opt.Black = f / 100
+	}
+	if req.Tags, err = splitTags(c.FormValue("tags")); err != nil {
+		return model.GenerateRequest{}, err
+	}
+	req.Set = strings.TrimSpace(c.FormValue("set"))
+	if _, err := gen.NewSource(req.Opt, rand.New(rand.NewPCG(req.Seed, 0))); err != nil {
+		return bad("%s: %v.", k.Title(), err)
+	}
+	return req, nil
+}
