@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"pencilbox"
 	"pencilbox/library"
@@ -17,9 +18,14 @@ func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, pro
 	if err != nil {
 		return model.Job{}, err
 	}
-	o := library.GenerateOptions{Kind: k, Opt: req.Opt, Count: req.Count, Jobs: max(l.Workers, 1), Seed: req.Seed,
+	jobs := l.Workers
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	o := library.GenerateOptions{Kind: k, Opt: req.Opt, Count: req.Count, Jobs: jobs, Seed: req.Seed,
 		ER: req.ER, ERLo: req.ERLo, ERHi: req.ERHi, Set: req.Set,
-		Note: fmt.Sprintf("generated on the admin site, seed %d", req.Seed)}
+		Note: fmt.Sprintf("generated on the admin site: kind %s, %+v, ER %t %g-%g, seed %d, %d workers",
+			k.Name(), req.Opt, req.ER, req.ERLo, req.ERHi, req.Seed, jobs)}
 	if req.ER {
 		var ok bool
 		if o.Second, ok = l.Second[k.Name()]; !ok {

@@ -32,6 +32,8 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"GET /import":            "/import",
 		"POST /import":           "/import",
 		"GET /import/:id":        "/import/1",
+		"GET /generate":          "/generate",
+		"POST /generate":         "/generate",
 		"GET /sets":              "/sets",
 		"POST /sets":             "/sets",
 		"POST /sets/add":         "/sets/add",
