@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 
 	"pencilbox"
+	orderedrun "pencilbox/internal/ordered"
 )
 
 // Bulk reading is how an export reads many puzzles: in parts, several
@@ -266,82 +266,38 @@ func (d *DB) sampleShare(ctx context.Context, sp *spans) (float64, error) {
 
 // ordered hands out the parts next yields to several goroutines that read
 // them, at most a few parts ahead of the one awaited, and hands the
-// results to emit in next's order on the calling goroutine. It stops at
-// the first error (emit's errLimit is none).
+// results to emit in next's order on the calling goroutine
+// (internal/ordered.Run). It stops at the first error (emit's errLimit is
+// none).
 func ordered(ctx context.Context, next func() (part, bool, error), read func(context.Context, part) ([]pencilbox.Puzzle, error), emit func([]pencilbox.Puzzle) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	// One per core, as many as the reader pool holds at least.
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
 	type result struct {
 		ps  []pencilbox.Puzzle
 		err error
 	}
-	type task struct {
-		p    part
-		slot int
-	}
-	// Part k goes to slot k mod window, and starts only once part
-	// k-window was taken from it: memory stays bounded, and no worker
-	// ever blocks on a full slot.
-	window := 2 * workers
-	slots := make([]chan result, window)
-	for i := range slots {
-		slots[i] = make(chan result, 1)
-	}
-	tasks := make(chan task)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range tasks {
-				ps, err := read(ctx, t.p)
-				slots[t.slot] <- result{ps, err}
+	err := orderedrun.Run(ctx, workers, 2*workers,
+		func(push func(part) error) error {
+			for {
+				p, ok, err := next()
+				if err != nil || !ok {
+					return err
+				}
+				if err := push(p); err != nil {
+					return err
+				}
 			}
-		}()
-	}
-	started, emitted, more := 0, 0, true
-	start := func() error {
-		p, ok, err := next()
-		if err != nil || !ok {
-			more = false
-			return err
-		}
-		select {
-		case tasks <- task{p, started % window}:
-			started++
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	var err error
-	for more && started < window && err == nil {
-		err = start()
-	}
-	for err == nil && emitted < started {
-		var r result
-		select {
-		case r = <-slots[emitted%window]:
-		case <-ctx.Done():
-			err = ctx.Err()
-			continue
-		}
-		emitted++
-		if err = r.err; err != nil {
-			continue
-		}
-		if more {
-			if err = start(); err != nil {
-				continue
+		},
+		func(ctx context.Context, p part) result {
+			ps, err := read(ctx, p)
+			return result{ps, err}
+		},
+		func(r result) error {
+			if r.err != nil {
+				return r.err
 			}
-		}
-		err = emit(r.ps)
-	}
-	cancel()
-	close(tasks)
-	wg.Wait()
+			return emit(r.ps)
+		})
 	if errors.Is(err, errLimit) {
 		return nil
 	}

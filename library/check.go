@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sync"
 
 	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
+	"pencilbox/internal/ordered"
 )
 
 // CheckOptions tune Check.
@@ -62,28 +62,21 @@ func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckO
 		fixed pencilbox.Puzzle
 		diff  string
 	}
-	work := make(chan pencilbox.Puzzle, 4*opts.Jobs)
-	results := make(chan result, 4*opts.Jobs)
-	var wg sync.WaitGroup
-	for range opts.Jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range work {
-				fixed, diff := recheck(kinds, opts.Second, p)
-				results <- result{fixed, diff}
-			}
-		}()
-	}
 	var fixes []pencilbox.Puzzle
 	var fixErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for r := range results {
+	// The mismatches are reported in id order, whatever the workers.
+	err = ordered.Run(ctx, opts.Jobs, 8*opts.Jobs,
+		func(push func(pencilbox.Puzzle) error) error {
+			return store.Each(ctx, pencilbox.Filter{}, push)
+		},
+		func(_ context.Context, p pencilbox.Puzzle) result {
+			fixed, diff := recheck(kinds, opts.Second, p)
+			return result{fixed, diff}
+		},
+		func(r result) error {
 			rep.Checked++
 			if r.diff == "" {
-				continue
+				return nil
 			}
 			rep.Mismatches++
 			if rep.Mismatches <= MaxReported {
@@ -97,20 +90,8 @@ func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckO
 					fixes = fixes[:0]
 				}
 			}
-		}
-	}()
-	err = store.Each(ctx, pencilbox.Filter{}, func(p pencilbox.Puzzle) error {
-		select {
-		case work <- p:
 			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	})
-	close(work)
-	wg.Wait()
-	close(results)
-	<-done
+		})
 	if err != nil {
 		return rep, err
 	}

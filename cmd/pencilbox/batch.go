@@ -2,17 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"sync"
 	"time"
 
 	"pencilbox/engine"
 	"pencilbox/importers"
+	"pencilbox/internal/ordered"
 )
 
 // batchFlags are the flags shared by the commands that work puzzle by
@@ -89,40 +90,47 @@ func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) 
 		files = []string{"-"}
 	}
 
-	// Chunks go to the workers through todo, and to the printer, in input
-	// order, through ordered; each chunk's done channel says it is ready.
-	type chunk struct {
-		items []item
-		done  chan struct{}
-	}
-	todo := make(chan *chunk, b.jobs)
-	ordered := make(chan *chunk, 4*b.jobs)
-	var wg sync.WaitGroup
-	for range b.jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range todo {
-				for i := range c.items {
-					if it := &c.items[i]; it.err == "" {
-						it.out, it.note = work(it.puzzle)
-					}
-				}
-				close(c.done)
-			}
-		}()
-	}
-
+	// Chunks of records are worked on b.jobs goroutines and printed in
+	// input order.
 	start := time.Now()
 	var n, bad int
-	printed := make(chan struct{})
-	go func() {
-		defer close(printed)
-		w := bufio.NewWriter(e.stdout)
-		defer w.Flush()
-		for c := range ordered {
-			<-c.done
-			for _, it := range c.items {
+	status := 0
+	w := bufio.NewWriter(e.stdout)
+	err := ordered.Run(context.Background(), b.jobs, 4*b.jobs,
+		func(push func([]item) error) error {
+			var cur []item
+			flush := func() {
+				if len(cur) > 0 {
+					push(cur) // the printer never fails: nothing stops the run
+					cur = nil
+				}
+			}
+			for _, name := range files {
+				err := readRecords(e, reg, b.format, name, func(it item) {
+					cur = append(cur, it)
+					if len(cur) == chunkSize {
+						flush()
+					}
+				})
+				if err != nil {
+					flush()
+					fmt.Fprintf(e.stderr, "pencilbox: %v\n", err)
+					status = 2
+				}
+			}
+			flush()
+			return nil
+		},
+		func(_ context.Context, items []item) []item {
+			for i := range items {
+				if it := &items[i]; it.err == "" {
+					it.out, it.note = work(it.puzzle)
+				}
+			}
+			return items
+		},
+		func(items []item) error {
+			for _, it := range items {
 				if it.err != "" {
 					w.Flush()
 					fmt.Fprintln(e.stderr, it.err)
@@ -136,37 +144,13 @@ func eachPuzzle(e *env, b *batchFlags, files []string, work func(engine.Puzzle) 
 					fmt.Fprintf(e.stderr, "%s:%d: %s\n", it.label, it.line, it.note)
 				}
 			}
-		}
-	}()
-
-	status := 0
-	cur := &chunk{done: make(chan struct{})}
-	flush := func() {
-		if len(cur.items) == 0 {
-			return
-		}
-		ordered <- cur
-		todo <- cur
-		cur = &chunk{done: make(chan struct{})}
-	}
-	for _, name := range files {
-		err := readRecords(e, reg, b.format, name, func(it item) {
-			cur.items = append(cur.items, it)
-			if len(cur.items) == chunkSize {
-				flush()
-			}
+			return nil
 		})
-		if err != nil {
-			flush()
-			fmt.Fprintf(e.stderr, "pencilbox: %v\n", err)
-			status = 2
-		}
+	w.Flush()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pencilbox: %v\n", err)
+		status = 2
 	}
-	flush()
-	close(todo)
-	wg.Wait()
-	close(ordered)
-	<-printed
 
 	if b.stats {
 		secs := time.Since(start).Seconds()
