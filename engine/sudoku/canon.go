@@ -1,6 +1,9 @@
 package sudoku
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Canonical returns the true minlex form of g: the lexicographically
 // smallest 81-character line form over the 3,359,232 grid symmetries
@@ -35,6 +38,66 @@ type canonState struct {
 	givens uint8  // givens placed so far
 	masks  [3]uint8
 	label  [10]uint8 // source digit -> label, 0 unmapped
+	order  [9]uint8  // source row placed at each output row so far
+}
+
+// CanonicalSymmetry returns a symmetry that takes g to its canonical form
+// (Canonical(g) is the line form of its image): raters that must give every
+// image of a puzzle the same answer work on that image and map back.
+func CanonicalSymmetry(g *Grid) Symmetry {
+	c := canonPool.Get().(*Canonicalizer)
+	c.Canon(g)
+	s := c.symmetry()
+	canonPool.Put(c)
+	return s
+}
+
+// symmetry builds the symmetry of the first state left by the last Canon:
+// its rows, then the rows it did not need (empty ones) in band order, the
+// first column order each stack still allows, its labels and then the
+// digits the givens do not use.
+func (c *Canonicalizer) symmetry() Symmetry {
+	s := Identity()
+	if len(c.cur) == 0 {
+		return s
+	}
+	st := c.cur[0]
+	s.Transpose = st.t == 1
+	n := bits.OnesCount16(st.used)
+	copy(s.Rows[:n], st.order[:n])
+	if n%3 != 0 { // finish the band being filled
+		b := int(st.band)
+		for r := b * 3; r < b*3+3; r++ {
+			if st.used&(1<<r) == 0 {
+				s.Rows[n] = uint8(r)
+				st.used |= 1 << r
+				n++
+			}
+		}
+	}
+	for r := 0; r < 9; r++ {
+		if st.used&(1<<r) == 0 {
+			s.Rows[n] = uint8(r)
+			n++
+		}
+	}
+	for j := range 3 {
+		src := int(perm3[st.sigma][j])
+		tau := bits.TrailingZeros8(st.masks[src])
+		for k := range 3 {
+			s.Cols[j*3+k] = uint8(src*3) + perm3[tau][k]
+		}
+	}
+	next := st.next
+	for d := 1; d <= 9; d++ {
+		if st.label[d] != 0 {
+			s.Digits[d] = st.label[d]
+		} else {
+			s.Digits[d] = next
+			next++
+		}
+	}
+	return s
 }
 
 // Canonicalizer computes canonical forms, reusing its buffers between
@@ -152,6 +215,7 @@ func (c *Canonicalizer) rowsOfBand(st *canonState, b int, empty uint16) {
 // every resulting state whose row value ties the best so far.
 func (c *Canonicalizer) expand(st *canonState, r, b int) {
 	child := *st
+	child.order[bits.OnesCount16(st.used)] = uint8(r)
 	child.used |= 1 << r
 	child.band = int8(b)
 	row := c.grids[st.t][r*9 : r*9+9]

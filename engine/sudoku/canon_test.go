@@ -61,6 +61,10 @@ func TestCanon17Clue(t *testing.T) {
 			if img := sudoku.Canonical(&h); img != got {
 				t.Fatalf("line %d: image %s\n got %s\nwant %s", i+1, h.String(), img, got)
 			}
+			s := sudoku.CanonicalSymmetry(&h)
+			if img := s.Apply(&h); img.String() != got {
+				t.Fatalf("line %d: CanonicalSymmetry takes image %s to %s, want %s", i+1, h.String(), img.String(), got)
+			}
 		}
 	}
 	t.Logf("%d of %d lines are fixed points; %d have a smaller true minlex form", len(lines)-moved, len(lines), moved)
@@ -169,6 +173,45 @@ func TestCanonEdge(t *testing.T) {
 		h := sudoku.RandomSymmetry(r).Apply(&full)
 		if got := sudoku.Canonical(&h); got != want {
 			t.Fatalf("full grid image: %s, want %s", got, want)
+		}
+	}
+}
+
+// TestCanonicalSymmetry: the symmetry CanonicalSymmetry returns takes the
+// grid, and random images of it, to exactly the canonical form (empty and
+// full grids, sparse grids whose rows are partly empty, puzzles).
+func TestCanonicalSymmetry(t *testing.T) {
+	cases := []string{
+		strings.Repeat(".", 81),
+		strings.Repeat(".", 40) + "7" + strings.Repeat(".", 40),
+		"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+		"...............................................................................12",
+		"1...........2..........3......................................................4..",
+		"................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.",
+		"123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+		"....4....5.1.8.94..9.6......7...3..2..4...3..8..9...7......8.2..52.9.7.1....1....",
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, cs := range cases {
+		g := canonParse(t, cs)
+		want := sudoku.Canonical(&g)
+		for i := range 20 {
+			h := g
+			if i > 0 {
+				h = sudoku.RandomSymmetry(r).Apply(&g)
+			}
+			s := sudoku.CanonicalSymmetry(&h)
+			img := s.Apply(&h)
+			if got := img.String(); got != want {
+				t.Fatalf("%s image %d: the symmetry gives\n%s, canonical form is\n%s", cs, i, got, want)
+			}
+			seen := [10]bool{}
+			for d := 1; d <= 9; d++ {
+				if x := s.Digits[d]; x < 1 || x > 9 || seen[x] {
+					t.Fatalf("%s image %d: digit relabelling %v is not a permutation", cs, i, s.Digits)
+				}
+				seen[s.Digits[d]] = true
+			}
 		}
 	}
 }

@@ -38,17 +38,6 @@ func (g *Grid) empty(h int) int {
 	return n
 }
 
-// placed counts the cells holding digit d.
-func (g *Grid) placed(d int) int {
-	n := 0
-	for _, v := range g.Value {
-		if int(v) == d {
-			n++
-		}
-	}
-	return n
-}
-
 // serateHouses lists houses in the order serate's region types are
 // visited for singles and subsets: boxes, then columns, then rows.
 var serateHouses = func() (o [27]int) {

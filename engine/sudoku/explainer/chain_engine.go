@@ -2,6 +2,7 @@ package explainer
 
 import (
 	"fmt"
+	"math/bits"
 
 	"pencilbox/engine"
 )
@@ -122,8 +123,9 @@ type chainer struct {
 	ar           arena
 	sets         []*potSet // pool
 	free         []*potSet
-	qOn          []int32
+	qOn          []int32 // the spread's queues
 	qOff         []int32
+	work         int // potentials handled by the current spread
 	buf          []int32
 	pos, savePos posMasks
 	basePos      posMasks // of the grid searched
@@ -140,6 +142,7 @@ type chainer struct {
 	stamp        [numPots]uint32
 	gen          uint32
 	best         candidate
+	bestBase     float64 // the best's producer or link-kind base difficulty
 	haveBest     bool
 	snap         *snapshot
 	inner        []*chainer  // the producers run inside a "+" or nested chain
@@ -151,8 +154,18 @@ type chainer struct {
 // false when the technique has none. It stops with an error wrapping
 // engine.ErrWorkLimit at the work limit.
 func (cs *Chains) Find(kind ChainKind, g *Grid) (h Hint, ok bool, err error) {
+	s, cf, err := cs.find(kind, g)
+	if s == nil || err != nil {
+		return Hint{}, false, err
+	}
+	return s.hint(cf, true), true, nil
+}
+
+// find is Find's search: the best hint's chains and its producer's
+// configuration (nil when there is none).
+func (cs *Chains) find(kind ChainKind, g *Grid) (s *snapshot, cf config, err error) {
 	if kind < 0 || kind >= numChainKinds {
-		return Hint{}, false, fmt.Errorf("explainer: unknown chain kind %d", kind)
+		return nil, config{}, fmt.Errorf("explainer: unknown chain kind %d", kind)
 	}
 	cs.limit = cs.Limit
 	if cs.limit <= 0 {
@@ -165,15 +178,11 @@ func (cs *Chains) Find(kind ChainKind, g *Grid) (h Hint, ok bool, err error) {
 			if _, stop := r.(errStop); !stop {
 				panic(r)
 			}
-			h, ok = Hint{}, false
+			s = nil
 			err = fmt.Errorf("explainer: %v: %w", kindName(kind), engine.ErrWorkLimit)
 		}
 	}()
-	s := e.search(g)
-	if s == nil {
-		return Hint{}, false, nil
-	}
-	return s.hint(e.cf), true, nil
+	return e.search(g), e.cf, nil
 }
 
 // All returns every hint the technique kind finds on g, in serate's order
@@ -200,7 +209,7 @@ func (cs *Chains) All(kind ChainKind, g *Grid) (hs []Hint, err error) {
 		}
 	}()
 	for _, s := range e.allHints(g) {
-		hs = append(hs, s.hint(e.cf))
+		hs = append(hs, s.hint(e.cf, true))
 	}
 	return hs, nil
 }
@@ -331,41 +340,26 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	c.save = c.cur
 	c.pos = c.basePos
 	c.savePos = c.basePos
-	defer func() { c.cur = c.save }()
 	cellLinks := !c.cf.nishio
-	qOn := append(c.qOn[:0], toOn.node...)
-	qOff := append(c.qOff[:0], toOff.node...)
+	c.qOn = append(c.qOn[:0], toOn.node...)
+	c.qOff = append(c.qOff[:0], toOff.node...)
 	hOn, hOff := 0, 0
-	defer func() { c.qOn, c.qOff = qOn[:0], qOff[:0] }()
-	work := 0
-	defer func() { c.charge(work) }()
+	c.work = 0
+	defer func() {
+		c.cur = c.save
+		c.qOn, c.qOff = c.qOn[:0], c.qOff[:0]
+		c.charge(c.work)
+	}()
 	for {
-		if hOn < len(qOn) {
-			pn := qOn[hOn]
+		if hOn < len(c.qOn) {
+			pn := c.qOn[hOn]
 			hOn++
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
-			work++
-			// one potential turned off: the contradiction test, then the set
-			try := func(o, why int) (int32, int32, bool) {
-				q := mkPot(o, d, false)
-				if why == int(causeCell) {
-					q = mkPot(cell, o, false)
-				}
-				if m := toOn.get(q.flip()); m >= 0 {
-					return m, c.newNode(q, cause(why), pn, 0, toOff), true
-				}
-				if !toOff.has(q) {
-					n := c.newNode(q, cause(why), pn, 0, toOff)
-					toOff.put(q, n)
-					qOff = append(qOff, n)
-					work++
-				}
-				return 0, 0, false
-			}
+			c.work++
 			if cellLinks {
 				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
-					if a, b, ok := try(trailing(m)+1, int(causeCell)); ok {
+					if a, b, ok := c.turnOff(mkPot(cell, trailing(m)+1, false), causeCell, pn, toOn, toOff); ok {
 						return a, b, true
 					}
 				}
@@ -373,42 +367,30 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 			hs := cellHouses[cell]
 			ix := cellIdx[cell]
 			for m := c.pos[hs[2]][d-1] &^ (1 << ix[2]); m != 0; m &= m - 1 {
-				if a, b, ok := try(int(houses[hs[2]][trailing(m)]), int(causeBox)); ok {
+				if a, b, ok := c.turnOff(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox, pn, toOn, toOff); ok {
 					return a, b, true
 				}
 			}
 			for k := 0; k < 2; k++ {
 				h := hs[k]
+				why := houseCause(int(h))
 				for m := c.pos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
-					if a, b, ok := try(int(houses[h][trailing(m)]), int(houseCause(int(h)))); ok {
+					if a, b, ok := c.turnOff(mkPot(int(houses[h][trailing(m)]), d, false), why, pn, toOn, toOff); ok {
 						return a, b, true
 					}
 				}
 			}
 			continue
 		}
-		if hOff < len(qOff) {
-			pn := qOff[hOff]
+		if hOff < len(c.qOff) {
+			pn := c.qOff[hOff]
 			hOff++
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
-			work++
-			try := func(q pot, why cause, h int) (int32, int32, bool) {
-				if toOff.has(q.flip()) {
-					n := c.newNode(q, why, pn, h, toOff)
-					return n, toOff.get(q.flip()), true
-				}
-				if !toOn.has(q) {
-					n := c.newNode(q, why, pn, h, toOff)
-					toOn.put(q, n)
-					qOn = append(qOn, n)
-					work++
-				}
-				return 0, 0, false
-			}
+			c.work++
 			if cellLinks && popcount(c.cur.Cand[cell]) == 2 {
 				v := trailing(c.cur.Cand[cell]&^(1<<(d-1))) + 1
-				if a, b, ok := try(mkPot(cell, v, true), causeCell, -1); ok {
+				if a, b, ok := c.turnOn(mkPot(cell, v, true), causeCell, pn, -1, toOn, toOff); ok {
 					return a, b, true
 				}
 			}
@@ -420,7 +402,7 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 				if m == 0 || m&(m-1) != 0 {
 					continue
 				}
-				if a, b, ok := try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h), h); ok {
+				if a, b, ok := c.turnOn(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h), pn, h, toOn, toOff); ok {
 					return a, b, true
 				}
 			}
@@ -440,7 +422,7 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 			q := c.ar.nodes[n].p
 			if !toOff.has(q) {
 				toOff.put(q, n)
-				qOff = append(qOff, n)
+				c.qOff = append(c.qOff, n)
 				added = true
 			}
 		}
@@ -450,19 +432,37 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	}
 }
 
-func trailing(m uint16) int {
-	n := 0
-	for m&1 == 0 {
-		m >>= 1
-		n++
+// turnOff handles q (off) following from node pn: the contradiction test
+// against the "on" set, then a new node queued unless q is known.
+func (c *chainer) turnOff(q pot, why cause, pn int32, toOn, toOff *potSet) (int32, int32, bool) {
+	if m := toOn.get(q.flip()); m >= 0 {
+		return m, c.newNode(q, why, pn, 0, toOff), true
 	}
-	return n
+	if !toOff.has(q) {
+		n := c.newNode(q, why, pn, 0, toOff)
+		toOff.put(q, n)
+		c.qOff = append(c.qOff, n)
+		c.work++
+	}
+	return 0, 0, false
 }
 
-func popcount(m uint16) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
+// turnOn handles q (on) following from node pn by the rule of house h (the
+// cell when h < 0).
+func (c *chainer) turnOn(q pot, why cause, pn int32, h int, toOn, toOff *potSet) (int32, int32, bool) {
+	if r := toOff.get(q.flip()); r >= 0 {
+		n := c.newNode(q, why, pn, h, toOff)
+		return n, r, true
 	}
-	return n
+	if !toOn.has(q) {
+		n := c.newNode(q, why, pn, h, toOff)
+		toOn.put(q, n)
+		c.qOn = append(c.qOn, n)
+		c.work++
+	}
+	return 0, 0, false
 }
+
+func trailing(m uint16) int { return bits.TrailingZeros16(m) }
+
+func popcount(m uint16) int { return bits.OnesCount16(m) }

@@ -76,7 +76,11 @@ func (a *candidate) less(b *candidate) bool {
 // ancestors counts the distinct potentials behind node n, walking the
 // parents breadth first and expanding each potential once, the first node
 // met for it (as the reference counts them).
-func (c *chainer) ancestors(n int32) int {
+func (c *chainer) ancestors(n int32) int { return c.ancestorsUpTo(n, int(^uint(0)>>1)) }
+
+// ancestorsUpTo is ancestors that stops counting once the count passes
+// limit (it then returns limit+1).
+func (c *chainer) ancestorsUpTo(n int32, limit int) int {
 	c.nextGen()
 	todo := append(c.todo[:0], n)
 	defer func() { c.todo = todo[:0] }()
@@ -89,6 +93,9 @@ func (c *chainer) ancestors(n int32) int {
 		}
 		c.stamp[p] = c.gen
 		count++
+		if count > limit {
+			return count
+		}
 		todo = append(todo, c.ar.parents(x)...)
 	}
 	return count
@@ -109,11 +116,6 @@ func (c *chainer) offer(cand *candidate) {
 	if len(cand.elim) == 0 {
 		return
 	}
-	flat := 0
-	for _, t := range cand.targets {
-		flat += c.ancestors(t)
-	}
-	cand.cplx = flat + c.nestedComplexity(cand.targets)
 	base := c.cf.baseDifficulty()
 	switch cand.kind {
 	case kCycle, kForcing:
@@ -142,6 +144,26 @@ func (c *chainer) offer(cand *candidate) {
 	case kContradiction:
 		cand.sortKey = 7
 	}
+	// The difficulty grows with the complexity: against a best of the same
+	// base, a candidate whose chains pass the best's complexity loses (the
+	// inner chains' complexity only adds), so the count stops there.
+	limit := int(^uint(0) >> 1)
+	if !c.all && c.haveBest {
+		if base > c.best.diff {
+			return
+		}
+		if base == c.bestBase {
+			limit = c.best.cplx
+		}
+	}
+	flat := 0
+	for _, t := range cand.targets {
+		flat += c.ancestorsUpTo(t, limit-flat)
+		if flat > limit {
+			return
+		}
+	}
+	cand.cplx = flat + c.nestedComplexity(cand.targets)
 	cand.diff = base + lengthBonus(cand.cplx)
 	if c.all {
 		sn := c.takeSnapshot(cand, flat)
@@ -153,6 +175,7 @@ func (c *chainer) offer(cand *candidate) {
 		return
 	}
 	c.haveBest = true
+	c.bestBase = base
 	c.snap = c.takeSnapshot(cand, flat)
 	c.best = *cand
 	c.best.targets = nil
@@ -365,9 +388,9 @@ func (s *snapshot) loopCells() []int {
 	return cells
 }
 
-// hint builds the path's Hint: name, difficulty, effect, and a step whose
-// sentence a reader follows and whose links a viewer draws.
-func (s *snapshot) hint(cf config) Hint {
+// hint builds the path's Hint: name, difficulty, effect, and (when steps is
+// true) a step whose sentence a reader follows and whose links a viewer draws.
+func (s *snapshot) hint(cf config, steps bool) Hint {
 	h := Hint{Technique: s.name(cf), Difficulty: s.diff}
 	h.Eliminate = append([]engine.Mark(nil), s.elim...)
 	if s.place.Cell >= 0 {
@@ -379,6 +402,9 @@ func (s *snapshot) hint(cf config) Hint {
 				h.Eliminate = append(h.Eliminate, m)
 			}
 		}
+	}
+	if !steps {
+		return h
 	}
 	st := engine.Step{Technique: h.Technique, Sentence: s.sentence(h.Technique)}
 	st.Links = s.links(nil, 0)

@@ -12,6 +12,8 @@ type Hint struct {
 	Eliminate  []engine.Mark
 	Step       engine.Step // Sentence and drawing (only when Context.Steps); Place and Eliminate are copied in by the path
 	Rule       Rule        // what the pattern rests on, for Parents (basic hints only)
+
+	framed bool // Step already names the given grid (Rate's canonical image mapped back)
 }
 
 // Accumulator receives hints from a hinter. Add returns false when the

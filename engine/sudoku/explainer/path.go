@@ -127,6 +127,9 @@ type Context struct {
 	Steps bool  // hinters fill Hint.Step only when true
 	Work  int64 // units spent so far
 	Limit int64 // Spend fails beyond this
+
+	chains *Chains // the chaining producers' buffers, made at the first chain step
+	frame  *frame  // when set, chain steps are written for the given grid
 }
 
 // Spend charges n units of work and reports whether the rating may go
@@ -153,17 +156,23 @@ func (f *first) Add(h Hint) bool {
 // Next returns the hint serate would apply to g: the first hint of the
 // first registered hinter, in producer order, that has one.
 func Next(g *Grid, c *Context) (Hint, bool) {
+	h, _, ok := next(g, c)
+	return h, ok
+}
+
+// next is Next that also tells which registered hinter gave the hint.
+func next(g *Grid, c *Context) (Hint, int, bool) {
 	var f first
-	for _, r := range registry {
+	for i, r := range registry {
 		r.hinter.Hints(g, c, &f)
-		if f.got || c.Stopped() {
+		if f.got && !c.Stopped() {
+			return f.hint, i, true
+		}
+		if c.Stopped() {
 			break
 		}
 	}
-	if c.Stopped() {
-		return Hint{}, false
-	}
-	return f.hint, f.got
+	return Hint{}, -1, false
 }
 
 // NextBasic is Next with the hinters before the chaining family only
@@ -196,9 +205,12 @@ func Apply(g *Grid, h *Hint) {
 	}
 }
 
-// Rate rates a puzzle as serate's getDifficulty does. A puzzle that is
-// invalid or has no unique solution gets no rating (Err says why); one
-// the work limit stops gets none either (Err wraps engine.ErrWorkLimit).
+// Rate rates a puzzle as serate's getDifficulty does, on the puzzle's
+// canonical image (sudoku.CanonicalSymmetry), so that every image of the
+// puzzle gets the same ER, EP and ED; the steps name the puzzle's own cells
+// and digits. A puzzle that is invalid or has no unique solution gets no
+// rating (Err says why); one the work limit stops gets none either (Err
+// wraps engine.ErrWorkLimit).
 func Rate(p *sudoku.Grid, opts Options) Rating {
 	if msg := p.Conflict(); msg != "" {
 		return Rating{Err: fmt.Errorf("explainer: the givens conflict: %s", msg)}
@@ -209,23 +221,35 @@ func Rate(p *sudoku.Grid, opts Options) Rating {
 		}
 		return Rating{Err: fmt.Errorf("explainer: the puzzle has more than one solution")}
 	}
-	g := NewGrid(p)
-	return RateGrid(&g, opts)
+	sym := sudoku.CanonicalSymmetry(p)
+	img := sym.Apply(p)
+	g := NewGrid(&img)
+	if !opts.Steps {
+		return rate(&g, opts, nil, nil)
+	}
+	given := NewGrid(p)
+	return rate(&g, opts, newFrame(sym), &given)
 }
 
-// RateGrid rates from a solving state, which must have a unique solution.
-// It follows serate's loop: ER is the highest difficulty applied, ED the
-// highest after the first hint, EP the highest at the first hint that
-// places a digit.
+// RateGrid rates from a solving state as it stands (serate's path on this
+// very grid, not on a canonical image), which must have a unique solution.
 func RateGrid(g *Grid, opts Options) Rating {
-	c := Context{Steps: opts.Steps, Limit: opts.WorkLimit}
+	return rate(g, opts, nil, nil)
+}
+
+// rate follows serate's loop: ER is the highest difficulty applied, ED the
+// highest after the first hint, EP the highest at the first hint that
+// places a digit. With a frame, g is an image of the grid given and the
+// steps are written for given, which is kept in step.
+func rate(g *Grid, opts Options, fr *frame, given *Grid) Rating {
+	c := Context{Steps: opts.Steps, Limit: opts.WorkLimit, frame: fr}
 	if c.Limit <= 0 {
 		c.Limit = DefaultWorkLimit
 	}
 	var r Rating
 	first := true
 	for !g.Solved() {
-		h, ok := Next(g, &c)
+		h, idx, ok := next(g, &c)
 		if c.Stopped() {
 			return Rating{Err: fmt.Errorf("explainer: rating stopped after %d work units: %w", c.Work, engine.ErrWorkLimit)}
 		}
@@ -237,14 +261,19 @@ func RateGrid(g *Grid, opts Options) Rating {
 		if h.Difficulty > r.ER {
 			r.ER, r.Hardest = h.Difficulty, h.Technique
 		}
-		Apply(g, &h)
 		if opts.Steps {
-			st := h.Step
+			var st engine.Step
+			if fr == nil {
+				st = h.Step
+				st.Place, st.Eliminate = h.Place, h.Eliminate
+			} else {
+				st = givenStep(&h, idx, fr, given)
+			}
 			st.Technique = h.Technique
 			st.Level = Tenths(h.Difficulty)
-			st.Place, st.Eliminate = h.Place, h.Eliminate
 			r.Steps = append(r.Steps, st)
 		}
+		Apply(g, &h)
 		if r.EP == 0 {
 			if first {
 				r.ED = r.ER

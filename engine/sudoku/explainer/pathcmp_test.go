@@ -87,7 +87,7 @@ func comparePaths(t *testing.T, puzzles []string, paths [][]serateStep) (steps, 
 		c := explainer.Context{Steps: true, Limit: explainer.DefaultWorkLimit}
 		for k, st := range paths[i] {
 			name := stepName(st.text)
-			if !explainer.Known(name) {
+			if !knownPrinted(name) {
 				// A technique we have no hinter for yet: apply serate's
 				// conclusion when its text states it, and go on.
 				cell, d, on, ok := chainEffect(st.text)
@@ -107,7 +107,7 @@ func comparePaths(t *testing.T, puzzles []string, paths [][]serateStep) (steps, 
 				t.Errorf("%s step %d: serate %s %q, ours none", p, k+1, st.rating, st.text)
 				break
 			}
-			if h.Technique != name || explainer.FormatRating(h.Difficulty) != st.rating || !sameTarget(&h, st.text) {
+			if printedName(h.Technique) != name || explainer.FormatRating(h.Difficulty) != st.rating || !sameTarget(&h, st.text) {
 				t.Errorf("%s step %d: serate %s %q, ours %s %s %q", p, k+1, st.rating, st.text, explainer.FormatRating(h.Difficulty), h.Technique, h.Step.Sentence)
 				break
 			}
@@ -117,6 +117,38 @@ func comparePaths(t *testing.T, puzzles []string, paths [][]serateStep) (steps, 
 		}
 	}
 	return steps, agreed
+}
+
+// printedName is a hint's name as serate's step text (the hint's toString)
+// prints it: the multiple and dynamic chains' text names the chain's shape
+// only ("Cell Forcing Chains", "Contradiction Forcing Chain"), without the
+// producer's "Dynamic " prefix or nesting suffix that the hint's name (and
+// serate's %R column) carries.
+func printedName(technique string) string {
+	t := strings.TrimPrefix(technique, "Dynamic ")
+	if i := strings.Index(t, " Chains ("); i >= 0 {
+		t = t[:i+len(" Chains")]
+	}
+	switch t {
+	case "Contradiction Forcing Chains", "Double Forcing Chains", "Nishio Forcing Chains":
+		return strings.TrimSuffix(t, "s")
+	}
+	return t
+}
+
+// knownPrinted reports whether a name of serate's step text is the printed
+// name of a technique some registered hinter produces.
+func knownPrinted(name string) bool {
+	if explainer.Known(name) {
+		return true
+	}
+	for _, t := range []string{"Contradiction Forcing Chains", "Double Forcing Chains", "Nishio Forcing Chains",
+		"Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains"} {
+		if printedName(t) == name && explainer.Known(t) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -173,7 +205,7 @@ func sameTarget(h *explainer.Hint, text string) bool {
 func TestSeratePaths(t *testing.T) {
 	puzzles, paths := readSeratePaths(t, "testdata/serate_paths.txt")
 	steps, agreed := comparePaths(t, puzzles, paths)
-	t.Logf("%d puzzles: %d of %d basic steps equal serate's", len(puzzles), agreed, steps)
+	t.Logf("%d puzzles: %d of %d steps equal serate's", len(puzzles), agreed, steps)
 	if steps == 0 {
 		t.Fatal("no step compared")
 	}
@@ -188,5 +220,5 @@ func TestSeratePathsFile(t *testing.T) {
 	}
 	puzzles, paths := readSeratePaths(t, path)
 	steps, agreed := comparePaths(t, puzzles, paths)
-	t.Logf("%d puzzles: %d of %d basic steps equal serate's", len(puzzles), agreed, steps)
+	t.Logf("%d puzzles: %d of %d steps equal serate's", len(puzzles), agreed, steps)
 }

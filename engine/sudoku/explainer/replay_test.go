@@ -39,6 +39,9 @@ func TestStepsReplay(t *testing.T) {
 			if st.Sentence == "" {
 				t.Errorf("%s: step %d (%s) has no sentence", r.puzzle, i+1, st.Technique)
 			}
+			if c := strangeCell(&st); c != "" {
+				t.Errorf("%s: step %d (%s) names %s, which is not in its drawing: %q", r.puzzle, i+1, st.Technique, c, st.Sentence)
+			}
 			for _, e := range st.Eliminate {
 				if int(sol[e.Cell]) == e.Value {
 					t.Errorf("%s: step %d (%s) removes the solution's %d from %s", r.puzzle, i+1, st.Technique, e.Value, engine.CellName(e.Cell, 9))
@@ -56,4 +59,33 @@ func TestStepsReplay(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no puzzle rated")
 	}
+}
+
+// strangeCell returns the first cell a step's sentence names that is not
+// among the cells it draws or changes ("" when there is none): the sentence
+// and the drawing must speak of the same grid (Rate maps both back from the
+// canonical image).
+func strangeCell(st *engine.Step) string {
+	ours := map[string]bool{}
+	add := func(cs ...int) {
+		for _, c := range cs {
+			ours[engine.CellName(c, 9)] = true
+		}
+	}
+	add(st.Pattern...)
+	add(st.Pivots...)
+	add(st.Pincers...)
+	add(st.Corners...)
+	for _, m := range append(append([]engine.Mark(nil), st.Place...), st.Eliminate...) {
+		add(m.Cell)
+	}
+	for _, l := range st.Links {
+		add(l.From.Cell, l.To.Cell)
+	}
+	for _, tok := range cellToken.FindAllString(st.Sentence, -1) {
+		if !ours[tok] {
+			return tok
+		}
+	}
+	return ""
 }

@@ -64,6 +64,9 @@ func alignedExclusion(n int) Hinter {
 			if n == 3 {
 				common = common.and(exSet[set[2]])
 			}
+			if common.size() < 2 {
+				return true
+			}
 			var masks [20]uint16
 			k := 0
 			for w := 0; w < 2; w++ {
@@ -124,29 +127,40 @@ func alignedExclusion(n int) Hinter {
 				// Every combination of the three cells' digits: allowed
 				// unless two cells that see each other share a digit or
 				// it takes all of an excluder's digits.
+				// For each pair of digits of the first two cells, the
+				// third cell's digits that are left: not one it sees on
+				// them, nor the last digit of an excluder they half fill.
 				s01, s02, s12 := sees(set[0], set[1]), sees(set[0], set[2]), sees(set[1], set[2])
+				c2 := g.Cand[set[2]]
 				for m0 := g.Cand[set[0]]; m0 != 0; m0 &= m0 - 1 {
 					d0 := m0 & -m0
+				pairs:
 					for m1 := g.Cand[set[1]]; m1 != 0; m1 &= m1 - 1 {
 						d1 := m1 & -m1
 						if d0 == d1 && s01 {
 							continue
 						}
-					next:
-						for m2 := g.Cand[set[2]]; m2 != 0; m2 &= m2 - 1 {
-							d2 := m2 & -m2
-							if d2 == d0 && s02 || d2 == d1 && s12 {
-								continue
+						left := c2
+						if s02 {
+							left &^= d0
+						}
+						if s12 {
+							left &^= d1
+						}
+						used := d0 | d1
+						for _, m := range masks[:k] {
+							rest := m &^ used
+							if rest == 0 {
+								continue pairs
 							}
-							used := d0 | d1 | d2
-							for _, m := range masks[:k] {
-								if m&^used == 0 {
-									continue next
-								}
+							if rest&(rest-1) == 0 {
+								left &^= rest
 							}
+						}
+						if left != 0 {
 							allowed[0] |= d0
 							allowed[1] |= d1
-							allowed[2] |= d2
+							allowed[2] |= left
 						}
 					}
 				}
@@ -187,6 +201,11 @@ func alignedExclusion(n int) Hinter {
 					if !test() {
 						return
 					}
+					continue
+				}
+				// The three cells' common excluders are among the first
+				// two's: fewer than two there, no triplet can eliminate.
+				if exSet[set[0]].and(exSet[set[1]]).size() < 2 {
 					continue
 				}
 				// The third cell: an excluder of the first or the second
