@@ -35,6 +35,7 @@ func puzzles(tb testing.TB, file string, n int) []sudoku.Grid {
 func BenchmarkRateTop1465(b *testing.B) {
 	gs := puzzles(b, "data/sudoku/magictour_top1465.txt", 0)
 	b.ResetTimer()
+	start := cpuTime()
 	for i := 0; i < b.N; i++ {
 		g := gs[i%len(gs)]
 		r := explainer.Rate(&g, explainer.Options{})
@@ -42,6 +43,7 @@ func BenchmarkRateTop1465(b *testing.B) {
 			b.Log(r.Err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkRateHardest rates forum_hardest_1106 (the hardest puzzles known
@@ -49,6 +51,7 @@ func BenchmarkRateTop1465(b *testing.B) {
 func BenchmarkRateHardest(b *testing.B) {
 	gs := puzzles(b, "data/sudoku/forum_hardest_1106.txt", 0)
 	b.ResetTimer()
+	start := cpuTime()
 	for i := 0; i < b.N; i++ {
 		g := gs[i%len(gs)]
 		r := explainer.Rate(&g, explainer.Options{})
@@ -56,4 +59,5 @@ func BenchmarkRateHardest(b *testing.B) {
 			b.Log(r.Err)
 		}
 	}
+	reportCPU(b, start)
 }

@@ -73,13 +73,10 @@ func (a *candidate) less(b *candidate) bool {
 	return a.sortKey < b.sortKey
 }
 
-// ancestors counts the distinct potentials behind node n, walking the
+// ancestorsUpTo counts the distinct potentials behind node n, walking the
 // parents breadth first and expanding each potential once, the first node
 // met for it (as the reference counts them).
-func (c *chainer) ancestors(n int32) int { return c.ancestorsUpTo(n, int(^uint(0)>>1)) }
-
-// ancestorsUpTo is ancestors that stops counting once the count passes
-// limit (it then returns limit+1).
+// It stops counting once the count passes limit (it then returns limit+1).
 func (c *chainer) ancestorsUpTo(n int32, limit int) int {
 	c.nextGen()
 	todo := append(c.todo[:0], n)
