@@ -12,7 +12,9 @@ import (
 // explainer package along serate's path.
 func (Sudoku) SecondRater() engine.SecondRater { return explainerRater{} }
 
-// explainerRater adapts explainer.Rate to engine.SecondRater. It lives in
+// explainerRater adapts explainer.Rate to engine.SecondRater, with the
+// explainer's bulk work limit (an import does not wait seconds on one of
+// the hardest puzzles; it has no ER, as gave up). It lives in
 // the bundle because the explainer builds on package sudoku, which
 // therefore cannot call it.
 type explainerRater struct{}
@@ -22,7 +24,7 @@ func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRatin
 	if !ok {
 		return engine.SecondRating{Err: fmt.Errorf("explainer: not a Sudoku (%T)", p)}
 	}
-	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps})
+	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps, WorkLimit: explainer.BulkWorkLimit})
 	if r.Err != nil {
 		return engine.SecondRating{Err: r.Err}
 	}

@@ -28,4 +28,5 @@ type Rating struct {
 	Hardest    string        // the technique of the hint that set ER
 	Steps      []engine.Step // only when asked for
 	Err        error         // wraps engine.ErrWorkLimit when the work limit stopped it
+	Work       int64         // work units spent (see Options.WorkLimit)
 }

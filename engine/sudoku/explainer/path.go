@@ -121,6 +121,14 @@ type Options struct {
 // hardest known puzzles need, so that only a runaway search stops.
 const DefaultWorkLimit = 20_000_000_000
 
+// BulkWorkLimit is the work limit for rating puzzles in bulk (a library
+// import, the puzzle page): every puzzle of ER 9.x and below and the
+// lighter nested chains of ER 10.x finish well inside it, while the
+// hardest puzzles known, whose nested chains take the rater seconds each,
+// stop and are reported as gave up instead of holding an import for
+// minutes. `pencilbox rate --er` uses DefaultWorkLimit.
+const BulkWorkLimit = 25_000_000
+
 // Context is what one rating shares with its hinters: whether steps are
 // wanted and the work spent against the limit.
 type Context struct {
@@ -251,7 +259,7 @@ func rate(g *Grid, opts Options, fr *frame, given *Grid) Rating {
 	for !g.Solved() {
 		h, idx, ok := next(g, &c)
 		if c.Stopped() {
-			return Rating{Err: fmt.Errorf("explainer: rating stopped after %d work units: %w", c.Work, engine.ErrWorkLimit)}
+			return Rating{Err: fmt.Errorf("explainer: rating stopped after %d work units: %w", c.Work, engine.ErrWorkLimit), Work: c.Work}
 		}
 		if !ok {
 			// serate rates a puzzle its techniques cannot finish 20.0
@@ -284,6 +292,7 @@ func rate(g *Grid, opts Options, fr *frame, given *Grid) Rating {
 			}
 		}
 	}
+	r.Work = c.Work
 	return r
 }
 
