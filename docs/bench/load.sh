@@ -35,6 +35,8 @@ run() { # name
   echo "== $1"; grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors" "$dir/wrk-$1.txt"
   if grep -qE "Non-2xx|Socket errors" "$dir/wrk-$1.txt"; then echo "load.sh: failed requests in the $1 run"; fails=1; fi
 }
+# warm up (the page cache, serve's check of the file at start), unmeasured
+wrk -t1 -c4 -d10s -s "$here/load.lua" http://$addr >/dev/null
 run quiet
 lower=""; [ -n "${NICE:-}" ] && lower="nice -n $NICE"
 start=$(date +%s)
