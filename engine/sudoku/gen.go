@@ -144,6 +144,9 @@ func (s *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 		if r < s.opt.MinRank || r > s.opt.MaxRank {
 			continue
 		}
+		if s.walking && !s.walk.fresh(&g) {
+			continue
+		}
 		p := &Puzzle{Grid: g}
 		return p, Rate(&g, false), nil
 	}

@@ -12,10 +12,14 @@ import (
 // grid, then thinned to minimal again) and moves to a neighbour whose rank
 // is at least as close to the target. Puzzles of one rank lie in clusters,
 // so most neighbours of a hit are near misses or hits. Rank-8 walks start
-// from known trial-and-error puzzles (genseeds.txt).
+// from known trial-and-error puzzles (genseeds.txt), rank-6 walks from
+// known rank-6 puzzles (genseeds6.txt).
 
 //go:embed genseeds.txt
 var genSeedsText string
+
+//go:embed genseeds6.txt
+var genSeeds6Text string
 
 // walkRestart is how many fruitless steps a walk takes before it starts
 // again from a fresh point, so one barren region cannot hold it.
@@ -41,13 +45,19 @@ type walker struct {
 	sol   Grid
 	rank  int
 	stale int // steps since the last move closer or the last hit
+	// seeded: the walk started from a seed file's puzzle
+	seeded bool
+	// seen holds the canonical forms of the seeds and of the hits
+	// returned: walks come back to their hits (and to their seeds' images)
+	// often, and a repeat is no news.
+	seen map[string]bool
 	seeds []Grid
 }
 
-// seedGrids returns the embedded hard puzzles.
-func seedGrids() []Grid {
+// seedGrids returns the embedded puzzles of one seed file.
+func seedGrids(text string) []Grid {
 	var out []Grid
-	for _, l := range strings.Split(genSeedsText, "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		if l == "" || l[0] == '#' {
 			continue
 		}
@@ -71,14 +81,27 @@ func (s *genSource) dist(r int) int {
 	return 0
 }
 
-// start sets the walk's first point: for a rank-8 target a hard seed (its
-// givens completed to the asked symmetry from its solution, then thinned),
-// else a random minimal puzzle.
+// seedText is the seed file for the target: rank-8 puzzles for a target
+// reaching 8, rank-6 ones for a target reaching 6 but not 8 (and not 7,
+// which plain draws make often), else none.
+func (s *genSource) seedText() string {
+	switch {
+	case s.opt.MaxRank == 8:
+		return genSeedsText
+	case s.opt.MinRank <= 6 && s.opt.MaxRank == 6:
+		return genSeeds6Text
+	}
+	return ""
+}
+
+// start sets the walk's first point: for a rank-8 or rank-6 target a seed
+// of that rank (its givens completed to the asked symmetry from its
+// solution, then thinned), else a random minimal puzzle.
 func (s *genSource) start() {
 	w := &s.walk
-	if s.opt.MaxRank == 8 {
+	if text := s.seedText(); text != "" {
 		if w.seeds == nil {
-			w.seeds = seedGrids()
+			w.seeds = seedGrids(text)
 		}
 		// Prefer a seed that already has the symmetry.
 		k := s.rng.IntN(len(w.seeds))
@@ -107,7 +130,9 @@ func (s *genSource) start() {
 		}
 		s.thin(&g, g.Clues())
 		w.cur, w.sol = g, sol
+		w.seeded = true
 	} else {
+		w.seeded = false
 		w.sol = s.fullGrid()
 		w.cur = w.sol
 		s.thin(&w.cur, 81)
@@ -115,6 +140,23 @@ func (s *genSource) start() {
 	w.rank = rankOf(&w.cur, len(levels))
 	w.stale = 0
 	w.on = true
+}
+
+// fresh reports whether no walk of this source has returned g, or started
+// from it, up to symmetry, and remembers it.
+func (w *walker) fresh(g *Grid) bool {
+	if w.seen == nil {
+		w.seen = map[string]bool{}
+		for i := range w.seeds {
+			w.seen[Canonical(&w.seeds[i])] = true
+		}
+	}
+	c := Canonical(g)
+	if w.seen[c] {
+		return false
+	}
+	w.seen[c] = true
+	return true
 }
 
 func (s *genSource) hasAny(g *Grid, o *orbit) bool {
@@ -149,7 +191,9 @@ func (s *genSource) step() (Grid, int) {
 	w := &s.walk
 	if !w.on || w.stale >= walkRestart {
 		s.start()
-		if s.dist(w.rank) == 0 {
+		// A seed on target is known (an image of it would be no news):
+		// the walk leaves it first. Another start is new.
+		if s.dist(w.rank) == 0 && !w.seeded {
 			w.stale = walkRestart // a start on target is returned once, not walked
 			return w.cur, w.rank
 		}
