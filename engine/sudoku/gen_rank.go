@@ -50,9 +50,3 @@ func rankOf(g *Grid, upTo int) int {
 		}
 	}
 }
-
-// solvesWithin reports whether levels 1..level (level <= 6) alone solve g,
-// which also proves g has exactly one solution.
-func solvesWithin(g *Grid, level int) bool {
-	return rankOf(g, level) <= level
-}
