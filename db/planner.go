@@ -77,6 +77,9 @@ type plan struct {
 	// open above: its per-rank merge walks up to it (no kind's ladder
 	// length is assumed).
 	topRank int
+	// erTop is the highest second rating stored, asked only for an ER
+	// range open above: its per-ER merge walks up to it.
+	erTop float64
 }
 
 // setConds are the filter's related-table conditions: the IN form's
@@ -403,6 +406,11 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 			return pl, err
 		}
 	}
+	if f.ERMin > 0 && f.ERMax == 0 {
+		if pl.erTop, err = d.topER(ctx); err != nil {
+			return pl, err
+		}
+	}
 	return pl, nil
 }
 
@@ -451,6 +459,9 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 	col, err := sortColumn(f.Sort)
 	if err != nil {
 		return "", nil, err
+	}
+	if perER(f, pl, col) {
+		return erMergeQuery(f, pl, col, limit, cols)
 	}
 	if perRank(f, pl, col) {
 		return rankMergeQuery(f, pl, col, limit, cols)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"strings"
 
 	"pencilbox"
@@ -145,23 +146,33 @@ const erLeast = 0.05
 func floatSort(sort string) bool { return sort == pencilbox.SortScore || sort == pencilbox.SortER }
 
 // SecondHistogram counts a kind's puzzles with a second rating by half
-// point: bins[i] counts the ratings from i/2 up to i/2 + 0.4.
+// point: bins[i] counts the ratings from i/2 up to i/2 + 0.4. It counts
+// each bin on the (kind, erKey, id) index, from the lowest rating to the
+// highest: a count of an index range reads the index alone, where one
+// GROUP BY on erKey looked every row up in the table (2.4 s on 10^6).
 func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, error) {
-	rows, err := d.query(ctx, `SELECT CAST(`+erKey+` * 2 + 1e-9 AS INTEGER), count(*) FROM puzzles p INDEXED BY puzzles_er
-		WHERE p.kind = ? AND `+erKey+` > 0 GROUP BY 1`, kind)
+	var lo, hi sql.NullFloat64
+	err := d.queryRow(ctx, `SELECT (SELECT min(`+erKey+`) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > 0),
+		(SELECT max(`+erKey+`) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > 0)`, kind, kind).Scan(&lo, &hi)
 	if err != nil {
 		return nil, fmt.Errorf("second rating histogram: %w", err)
 	}
-	defer rows.Close()
 	out := map[int]int{}
-	for rows.Next() {
-		var bin, n int
-		if err := rows.Scan(&bin, &n); err != nil {
+	if !lo.Valid || !hi.Valid {
+		return out, nil
+	}
+	for b := int(lo.Float64*2 + 1e-9); b <= int(hi.Float64*2+1e-9) && b <= 2*pencilbox.MaxER; b++ {
+		var n int
+		// Bounds between the tenths: no figure sits on them.
+		if err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > ? AND `+erKey+` < ?`,
+			kind, float64(b)/2-0.05, float64(b)/2+0.45).Scan(&n); err != nil {
 			return nil, fmt.Errorf("second rating histogram: %w", err)
 		}
-		out[bin] = n
+		if n > 0 {
+			out[b] = n
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // exprSeek is the condition that lets a keyset page on the ER sort seek
@@ -173,4 +184,94 @@ func exprSeek(sort, col, op string) string {
 		return ""
 	}
 	return col + " " + op + "= ?"
+}
+
+// topER is the highest second rating stored (0 when none).
+func (d *DB) topER(ctx context.Context) (float64, error) {
+	var v sql.NullFloat64
+	if err := d.queryRow(ctx, `SELECT max(`+erKey+`) FROM puzzles p`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("highest ER: %w", err)
+	}
+	return v.Float64, nil
+}
+
+// maxERWalks bounds the walks of one per-ER merge (one per tenth of the
+// range: 0.1-12.0 is 120).
+const maxERWalks = 150
+
+// erSpan is the tenths (ER times 10) an ER range's per-ER merge walks.
+func erSpan(f pencilbox.Filter, pl plan) (lo, hi int) {
+	lo = int(math.Ceil(max(f.ERMin, erLeast)*10 - 1e-9))
+	top := f.ERMax
+	if top == 0 {
+		top = pl.erTop
+	}
+	return lo, int(math.Floor(top*10 + 1e-9))
+}
+
+// perER reports whether f's page should merge one walk per ER value: a
+// dense filter with an ER range of at most maxERWalks tenths, sorted by
+// score, clues or date (the puzzles_er_* indexes of migration 00007).
+func perER(f pencilbox.Filter, pl plan, col string) bool {
+	switch f.Sort {
+	case pencilbox.SortScore, pencilbox.SortClues, pencilbox.SortCreated, "date":
+	default:
+		return false
+	}
+	lo, hi := erSpan(f, pl)
+	return pl.dense && col != "" && (f.ERMin > 0 || f.ERMax > 0) && hi >= lo && hi-lo+1 <= maxERWalks
+}
+
+// erMergeQuery is pageQuery for a dense filter on an ER range sorted by
+// col: for each ER value (stored in tenths), the first offset+limit
+// matches in the (erKey, col, id) index's order; then the best limit of
+// those after the first offset. Each walk starts at its value's own best
+// puzzles, so none passes puzzles of other ratings.
+func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
+	op, dir := ">", "ASC"
+	if f.Desc {
+		op, dir = "<", "DESC"
+	}
+	var cur *cursor
+	if f.After != "" {
+		c, err := parseCursor(f.After, f.Sort)
+		if err != nil {
+			return "", nil, err
+		}
+		cur = &c
+	}
+	offset := max(0, f.Offset)
+	index := strings.Replace(strings.TrimSuffix(sortIndex(pencilbox.Filter{Sort: f.Sort}), "_all"), "puzzles_", "puzzles_er_", 1)
+	g := f
+	g.ERMin, g.ERMax = 0, 0
+	w, a, err := where(g, pl.sizes)
+	if err != nil {
+		return "", nil, err
+	}
+	if w == "" {
+		w = " WHERE "
+	} else {
+		w += " AND "
+	}
+	w += erKey + " = ?"
+	lo, hi := erSpan(f, pl)
+	var parts []string
+	var args []any
+	for k := lo; k <= hi; k++ {
+		ww, aa := w, append(append([]any(nil), a...), float64(k)/10)
+		if cur != nil {
+			v := any(cur.Val)
+			if !floatSort(f.Sort) {
+				v = int64(cur.Val)
+			}
+			ww += " AND (" + col + ", p.id) " + op + " (?, ?)"
+			aa = append(aa, v, cur.ID)
+		}
+		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+ww+
+			` ORDER BY `+col+` `+dir+`, p.id `+dir+` LIMIT ?)`)
+		args = append(append(args, aa...), offset+limit)
+	}
+	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
+	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
+	return q, append(args, limit, offset), nil
 }
