@@ -460,11 +460,13 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 	if err != nil {
 		return "", nil, err
 	}
-	if perER(f, pl, col) {
-		return erMergeQuery(f, pl, col, limit, cols)
-	}
+	// A rank range first: its walks are few (ladders have a handful of
+	// ranks), an ER range's up to a hundred.
 	if perRank(f, pl, col) {
 		return rankMergeQuery(f, pl, col, limit, cols)
+	}
+	if perER(f, pl, col) {
+		return erMergeQuery(f, pl, col, limit, cols)
 	}
 	w, args, err := where(f, pl.sizes)
 	if err != nil {
