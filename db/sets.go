@@ -76,6 +76,26 @@ func (s SetStore) Get(ctx context.Context, id int64) (SetInfo, []int64, error) {
 	return si, ids, err
 }
 
+// Kinds returns the kinds of a set's puzzles, each once, sorted: what an
+// export of the set must be able to hold.
+func (s SetStore) Kinds(ctx context.Context, id int64) ([]string, error) {
+	rows, err := s.reader().QueryContext(ctx, `SELECT DISTINCT p.kind FROM set_items i JOIN puzzles p ON p.id = i.puzzle_id
+		WHERE i.set_id = ? ORDER BY p.kind`, id)
+	if err != nil {
+		return nil, fmt.Errorf("kinds of set %d: %w", id, err)
+	}
+	defer rows.Close()
+	var kinds []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("kinds of set %d: %w", id, err)
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, rows.Err()
+}
+
 func (s SetStore) items(ctx context.Context, q Querier, id int64) ([]int64, error) {
 	rows, err := q.QueryContext(ctx, `SELECT puzzle_id FROM set_items WHERE set_id = ? ORDER BY pos`, id)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,16 +17,42 @@ import (
 )
 
 // exportNames are the formats the export buttons offer: those that can
-// hold the puzzles of kind ("" = any kind, every format).
-func (s *Server) exportNames(kind string) []string {
+// hold the puzzles of every one of kinds (none = any kind, every format).
+func (s *Server) exportNames(kinds ...string) []string {
 	if s.cfg.Export == nil {
 		return nil
 	}
 	var out []string
-	for _, f := range s.cfg.Exports.ForKind(kind) {
-		out = append(out, f.Name)
+	for _, f := range s.cfg.Exports.Formats() {
+		if holdsAll(f, kinds) {
+			out = append(out, f.Name)
+		}
 	}
 	return out
+}
+
+// holdsAll reports whether f can hold the puzzles of every one of kinds.
+func holdsAll(f export.Format, kinds []string) bool {
+	for _, k := range kinds {
+		if !f.Holds(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkSetKinds refuses, before any puzzle is read, a format that cannot
+// hold every kind the set holds: the sentence names the formats that can
+// (a set has no kind to select, so it never says to select one).
+func (s *Server) checkSetKinds(f export.Format, kinds []string) error {
+	if holdsAll(f, kinds) {
+		return nil
+	}
+	if len(kinds) == 1 {
+		return userErr(http.StatusBadRequest, "Cannot export this set: %v.", f.CheckKind(kinds[0]))
+	}
+	return userErr(http.StatusBadRequest, "Cannot export this set: it holds %s puzzles, and the %s format holds %s puzzles only: for this set, choose %s.",
+		strings.Join(kinds, " and "), f.Name, strings.Join(f.Kinds, " and "), strings.Join(s.exportNames(kinds...), ", "))
 }
 
 // exportOptions reads the format and the booklet's options from the query.
@@ -181,6 +208,13 @@ func (s *Server) exportSet(c echo.Context) error {
 	}
 	f, opt, err := s.exportOptions(c, si.Name)
 	if err != nil {
+		return err
+	}
+	kinds, err := s.sets.Kinds(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := s.checkSetKinds(f, kinds); err != nil {
 		return err
 	}
 	return s.sendExport(c, fmt.Sprintf("set-%d", id), f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)

@@ -43,7 +43,7 @@ func (s *Server) library(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(f.Kind),
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, Exports: s.exportNames(filterKinds(f.Kind)...),
 		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
@@ -101,4 +101,13 @@ func matches(p model.Page) string {
 		return "1 puzzle"
 	}
 	return fmt.Sprintf("%d puzzles", p.Total)
+}
+
+// filterKinds are the kinds a list filter holds: its one kind, or none
+// (every kind) when it names none.
+func filterKinds(kind string) []string {
+	if kind == "" {
+		return nil
+	}
+	return []string{kind}
 }

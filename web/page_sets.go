@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -148,7 +149,7 @@ func (s *Server) setPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKind(set))}))
+	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...)}))
 }
 
 func (s *Server) editSet(c echo.Context) error {
@@ -209,15 +210,14 @@ func (s *Server) deleteSet(c echo.Context) error {
 
 // ---- export
 
-// setKind is the one kind of a set's puzzles, or "" when it mixes kinds or
-// is empty.
-func setKind(set model.Set) string {
-	kind := ""
-	for i, p := range set.Items {
-		if i > 0 && p.Kind != kind {
-			return ""
+// setKinds are the kinds of a set's puzzles, each once, sorted.
+func setKinds(set model.Set) []string {
+	var kinds []string
+	for _, p := range set.Items {
+		if !slices.Contains(kinds, p.Kind) {
+			kinds = append(kinds, p.Kind)
 		}
-		kind = p.Kind
 	}
-	return kind
+	slices.Sort(kinds)
+	return kinds
 }

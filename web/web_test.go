@@ -614,7 +614,7 @@ func TestSets(t *testing.T) {
 	if r := c.get("/sets/1/export?format=pdf&per=6"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") || r.hdr.Get("Content-Type") != "application/pdf" {
 		t.Errorf("set booklet: %d %q", r.code, r.hdr.Get("Content-Type"))
 	}
-	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari only") {
+	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari puzzles only") {
 		t.Errorf("set of Sudoku as Tatham IDs: %d %.200s", r.code, r.body)
 	}
 	// The list's booklet: the filter's uniquely solvable puzzles; none
