@@ -21,17 +21,12 @@ import (
 // a time, took about three times as long as spans do, and spans beat
 // SQLite's own shell (figures in docs/BENCHMARKS.md, Export).
 
-// BulkOptions says what a bulk read fills in besides the puzzle's columns.
-type BulkOptions struct {
-	// Sources: every puzzle's sources, in import order; only their
-	// labels unless Full.
-	Sources bool
-	// Full: every stored column (canonical form, meta, hypothesis,
-	// created, the sources' files, lines and text); else the ones text and
-	// print formats write (id, kind, givens, solution, status, rank, score,
-	// clues, size, note, profile, tags).
-	Full bool
-}
+// BulkOptions says what a bulk read fills in besides the puzzle's
+// columns (the store's interfaces are declared with the domain types).
+type BulkOptions = pencilbox.BulkOptions
+
+// DB is the exporters' bulk reader.
+var _ pencilbox.BulkReader = (*DB)(nil)
 
 // Bulk calls fn with f's puzzles in f's order (its cursor and offset
 // ignored), a part at a time, up to limit puzzles when limit > 0. fn runs

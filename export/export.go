@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 )
 
@@ -264,7 +263,7 @@ type Source interface {
 // Want says what a format reads of each puzzle besides its puzzle,
 // solution, rating, size, note and tags: its sources, every column. It is
 // what the database's bulk read takes.
-type Want = db.BulkOptions
+type Want = pencilbox.BulkOptions
 
 // bookletSource is a Source that selects differently for a PDF booklet
 // (a filter: unique puzzles by default, read in the booklet's order).

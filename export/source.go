@@ -6,14 +6,13 @@ import (
 	"math/rand/v2"
 
 	"pencilbox"
-	"pencilbox/db"
 )
 
 // FilterSource exports the puzzles of a filter, in its order; Limit caps
 // the count, and Shuffle (when set) picks Limit puzzles at random with
 // that seed, reproducibly, in the shuffled order.
 type FilterSource struct {
-	DB      *db.DB
+	DB      pencilbox.BulkReader
 	Filter  pencilbox.Filter
 	Limit   int
 	Shuffle *uint64
@@ -40,7 +39,7 @@ func (s FilterSource) forBooklet(byRank bool) Source {
 	return s
 }
 
-// Each streams the puzzles (db.DB.Bulk: read in parts on several
+// Each streams the puzzles (BulkReader.Bulk: read in parts on several
 // connections, in order).
 func (s FilterSource) Each(ctx context.Context, want Want, fn func(pencilbox.Puzzle) error) error {
 	if s.Shuffle != nil {
@@ -138,7 +137,7 @@ func (s FilterSource) shuffled(ctx context.Context, want Want, fn func(pencilbox
 
 // SetSource exports a set's puzzles in the set's order (Limit caps them).
 type SetSource struct {
-	DB    *db.DB
+	DB    pencilbox.BulkReader
 	IDs   []int64 // the set's puzzle ids in order
 	Limit int
 }
