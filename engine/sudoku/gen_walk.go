@@ -50,7 +50,7 @@ type walker struct {
 	// seen holds the canonical forms of the seeds and of the hits
 	// returned: walks come back to their hits (and to their seeds' images)
 	// often, and a repeat is no news.
-	seen map[string]bool
+	seen  map[string]bool
 	seeds []Grid
 }
 
