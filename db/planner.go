@@ -11,6 +11,7 @@ import (
 	"pencilbox/engine"
 )
 
+// sortColumn maps a Filter.Sort to its column.
 func sortColumn(s string) (string, error) {
 	switch s {
 	case pencilbox.SortID:

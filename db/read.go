@@ -102,8 +102,6 @@ func (d *DB) Puzzle(ctx context.Context, id int64) (pencilbox.Puzzle, error) {
 	return p, rows.Err()
 }
 
-// sortColumn maps a Filter.Sort to its column.
-
 // Sources lists the distinct source labels with their puzzle counts.
 func (d *DB) Sources(ctx context.Context) (map[string]int, error) {
 	rows, err := d.R.QueryContext(ctx, `SELECT label, count(DISTINCT puzzle_id) FROM sources GROUP BY label`)
