@@ -10,7 +10,8 @@
 # locked" in any of the three programs' output. PENCILBOX names the
 # binary (default bin/pencilbox); the copy and logs go to $LOADDIR
 # (default /tmp/pencilbox-load). NICE=10 runs the import and the export
-# under `nice -n 10` (the server keeps its priority).
+# under `nice -n 10` (the server keeps its priority); CONNS sets wrk's
+# connections (default 4).
 set -eu
 lib=$1; add=$2; secs=${3:-30}
 bin=${PENCILBOX:-bin/pencilbox}
@@ -31,7 +32,7 @@ export PB_MAXID=$(curl -s -H "Cookie: $PB_COOKIE" "http://$addr/api/puzzles?sort
 echo "serving $lib (a copy), puzzles 1-$PB_MAXID"
 fails=0
 run() { # name
-  wrk -t1 -c4 -d${secs}s --latency -s "$here/load.lua" http://$addr >"$dir/wrk-$1.txt"
+  wrk -t1 -c${CONNS:-4} -d${secs}s --latency -s "$here/load.lua" http://$addr >"$dir/wrk-$1.txt"
   echo "== $1"; grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors" "$dir/wrk-$1.txt"
   if grep -qE "Non-2xx|Socket errors" "$dir/wrk-$1.txt"; then echo "load.sh: failed requests in the $1 run"; fails=1; fi
 }
