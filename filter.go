@@ -8,13 +8,14 @@ import (
 )
 
 // ParseRange reads a range as the admin's URLs and the CLI's flags write
-// it: "5", "5-6", "5-" or "-6" (0 = open end). what names it in errors.
+// it: "5", "5-6", "5-" or "-6" (0 = open end; an en dash reads as the
+// hyphen). what names it in errors, which say what to write instead.
 func ParseRange(s, what string) (lo, hi int, err error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, 0, nil
 	}
-	a, b, dash := strings.Cut(s, "-")
+	a, b, dash := strings.Cut(rangeDashes.Replace(s), "-")
 	if !dash {
 		b = a
 	}
@@ -25,7 +26,7 @@ func ParseRange(s, what string) (lo, hi int, err error) {
 		}
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return 0, fmt.Errorf("%s %q: want a number or a range like 5-6", what, s)
+			return 0, fmt.Errorf("%s %q: write a whole number like 5, or a range like 5-6, 5- (5 and up) or -6 (up to 6)", what, s)
 		}
 		return n, nil
 	}
@@ -40,6 +41,10 @@ func ParseRange(s, what string) (lo, hi int, err error) {
 	}
 	return lo, hi, nil
 }
+
+// rangeDashes reads the dashes a keyboard or a word processor gives (en
+// and em dash, minus sign) as the hyphen of a range: "4–6" is 4-6.
+var rangeDashes = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-")
 
 // The text search's limits. Every word of a search is a prefix to expand
 // and a condition for the search index to evaluate, so a search's cost

@@ -18,7 +18,7 @@ func ParseERRange(s, what string) (lo, hi float64, err error) {
 	if s == "" {
 		return 0, 0, nil
 	}
-	a, b, dash := strings.Cut(s, "-")
+	a, b, dash := strings.Cut(rangeDashes.Replace(s), "-")
 	if !dash {
 		b = a
 	}

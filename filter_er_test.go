@@ -28,6 +28,8 @@ func TestParseERRange(t *testing.T) {
 		{"Inf-", 0, 0, true},
 		{"6.5-7.5-8", 0, 0, true},
 		{"500", 0, 0, true},
+		{"6.5\u20137.5", 6.5, 7.5, false}, // en dash
+		{"7+", 0, 0, true},
 	} {
 		lo, hi, err := pencilbox.ParseERRange(tc.in, "er")
 		if (err != nil) != tc.bad || lo != tc.lo || hi != tc.hi {

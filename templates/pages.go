@@ -87,6 +87,18 @@ type Library struct {
 	// search over its limits, one that ran out of time): the page then
 	// shows it instead of the results, under the form as it was filled.
 	Error string
+	// ErrorField names the form field Error is about ("" = none): the
+	// form marks it (for the eye and for screen readers).
+	ErrorField string
+}
+
+// invalid marks the filter form's field name when the error is about it:
+// aria-invalid, tied to the error's sentence.
+func (l Library) invalid(name string) templ.Attributes {
+	if l.Error == "" || l.ErrorField != name {
+		return nil
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true", "aria-describedby": "filter-error"}
 }
 
 // PuzzlePage is the data of "/puzzles/:id".

@@ -48,17 +48,17 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	// The search first: a query over its limits is refused before any
 	// other work.
 	if err := pencilbox.CheckQuery(f.Q); err != nil {
-		return f, userErr(http.StatusBadRequest, "%s.", sentence(err))
+		return f, fieldErr("q", "%s.", sentence(err))
 	}
 	var err error
-	if f.RankMin, f.RankMax, err = parseRange(q.Get("rank"), "stars"); err != nil {
-		return f, userErr(http.StatusBadRequest, "%v", err)
+	if f.RankMin, f.RankMax, err = parseRange(q.Get("rank"), "Stars"); err != nil {
+		return f, fieldErr("rank", "%s.", sentence(err))
 	}
-	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "clues"); err != nil {
-		return f, userErr(http.StatusBadRequest, "%v", err)
+	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "Clues"); err != nil {
+		return f, fieldErr("clues", "%s.", sentence(err))
 	}
 	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(q.Get("er"), "ER"); err != nil {
-		return f, userErr(http.StatusBadRequest, "%v", err)
+		return f, fieldErr("er", "%s.", sentence(err))
 	}
 	if f.Verdict != "" && f.Verdict != "yes" && f.Verdict != "no" {
 		return f, userErr(http.StatusBadRequest, "hyp must be yes or no")

@@ -87,7 +87,7 @@ func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
-	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, PageNum: 1, Error: pe.msg}
+	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, PageNum: 1, Error: pe.msg, ErrorField: pe.field}
 	return render(c, pe.code, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
 }
 

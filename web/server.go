@@ -279,14 +279,21 @@ func (s *Server) routes() {
 
 // publicError is an error whose message may be shown to the user.
 type publicError struct {
-	code int
-	msg  string
+	code  int
+	msg   string
+	field string // the form field at fault ("" = none), marked on the page
 }
 
 func (e *publicError) Error() string { return e.msg }
 
 func userErr(code int, format string, args ...any) error {
 	return &publicError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// fieldErr is a 400 for the value of one form field: the page that shows
+// it marks that field.
+func fieldErr(field, format string, args ...any) error {
+	return &publicError{code: http.StatusBadRequest, msg: fmt.Sprintf(format, args...), field: field}
 }
 
 // handleError answers every error: a public message for errors the

@@ -199,7 +199,7 @@ func TestSecurityHeadersAndErrors(t *testing.T) {
 		t.Errorf("api 404: %d %s", r.code, r.body)
 	}
 	r = c.get("/puzzles?rank=x-y")
-	if r.code != 400 || !strings.Contains(r.body, "stars") {
+	if r.code != 400 || !strings.Contains(r.body, `Stars &#34;x-y&#34;: write a whole number`) {
 		t.Errorf("bad rank: %d %s", r.code, r.body)
 	}
 	if r := c.get("/static/app.js"); r.code != 200 || !strings.Contains(r.hdr.Get("Content-Type"), "javascript") {
