@@ -1,6 +1,10 @@
 package pencilbox
 
-import "context"
+import (
+	"context"
+
+	"pencilbox/engine"
+)
 
 // The store's interfaces are declared here, beside the domain types, so
 // the packages that read the library take an interface, not the db
@@ -32,4 +36,74 @@ type BulkReader interface {
 	IDs(ctx context.Context, f Filter, limit int) ([]int64, error)
 	// TopRank is the highest rank stored (0 when none is ranked).
 	TopRank(ctx context.Context) (int, error)
+}
+
+// MaxJobErrors is how many rejected records a job keeps.
+const MaxJobErrors = 100
+
+// JobDelta is what a batch adds to its job's counts besides the entries
+// themselves (whose new/duplicate/invalid counts AddBatch computes).
+type JobDelta struct {
+	JobID    int64
+	Read     int // records read, entries and rejected ones
+	Rejected int
+	Errors   []JobError // kept up to MaxJobErrors per job
+}
+
+// BatchResult tells what AddBatch did with each entry.
+type BatchResult struct {
+	IDs        []int64 // puzzle id of each entry
+	New        []bool  // whether the entry's puzzle was inserted
+	Imported   int     // new puzzles with a unique solution
+	Invalid    int     // new puzzles without
+	Duplicates int     // entries whose puzzle was already there (or earlier in the batch)
+	Sources    int     // source rows added
+}
+
+// LibraryStore is what the library package (import, generate, the second
+// rating, check) reads and writes through, so that it takes an interface
+// rather than the db package's *db.DB.
+type LibraryStore interface {
+	// QuickCheck returns an error wrapping the store's damage error when
+	// the file is damaged (imports refuse to write into such a file).
+	QuickCheck(ctx context.Context) error
+	// IntegrityCheck is the full check's first finding ("ok" when none).
+	IntegrityCheck(ctx context.Context) (string, error)
+	// Explain turns a store error into a sentence for the person using
+	// the library (a full disk, a damaged or read-only file); ok is false
+	// for any other error.
+	Explain(err error) (msg string, ok bool)
+
+	// StartJob stores a new job and returns its id; FinishJob marks it
+	// done, with failed as its reason when not empty.
+	StartJob(ctx context.Context, j Job) (int64, error)
+	FinishJob(ctx context.Context, id int64, failed string) error
+	// AddBatch stores entries in one transaction with the job's counts
+	// (when job is not nil), so the counts always match what is stored.
+	AddBatch(ctx context.Context, entries []Entry, job *JobDelta) (BatchResult, error)
+	// OptimizeSearch tidies the text-search index after a large import.
+	OptimizeSearch(ctx context.Context) error
+
+	// Known tells whether a puzzle of kind with that canonical form is
+	// stored, with its status and solution.
+	Known(ctx context.Context, kind, canonical string) (engine.Status, string, bool, error)
+	// PuzzleID is the id of the stored puzzle of kind with that canonical
+	// form; ok is false when there is none.
+	PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error)
+	// Count counts f's matches, up to limit when limit > 0.
+	Count(ctx context.Context, f Filter, limit int) (int, error)
+	// Each calls fn with every match of f in f's order.
+	Each(ctx context.Context, f Filter, fn func(Puzzle) error) error
+	// SetAnalysis rewrites the analysed columns of ps (check's repairs).
+	SetAnalysis(ctx context.Context, ps []Puzzle) error
+	// AddToNamedSet appends the puzzles ids to the set called name,
+	// making it (with notes) when there is none.
+	AddToNamedSet(ctx context.Context, name, notes string, ids []int64) error
+
+	// SecondPending counts the puzzles of kinds without a second rating;
+	// Unrated returns up to limit of them with ids above after, in id
+	// order; SetSecond stores the ratings of ps.
+	SecondPending(ctx context.Context, kinds []string) (int, error)
+	Unrated(ctx context.Context, kinds []string, after int64, limit int) ([]Puzzle, error)
+	SetSecond(ctx context.Context, ps []Puzzle) error
 }

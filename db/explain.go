@@ -104,3 +104,8 @@ func damaged(path string) string {
 		"Restore it from a backup: stop pencilbox, run 'pencilbox restore --db %[1]s BACKUP' with your latest backup "+
 		"(made by 'pencilbox backup' or serve --backup-dir; the damaged file is kept aside), then 'pencilbox check --db %[1]s'.", path)
 }
+
+// Explain is the package's Explain for this library's file.
+func (d *DB) Explain(err error) (msg string, ok bool) {
+	return Explain(err, d.Path)
+}

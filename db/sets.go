@@ -327,3 +327,20 @@ func (s SetStore) ByName(ctx context.Context, name string) (SetInfo, []int64, er
 	}
 	return s.Get(ctx, id)
 }
+
+// AddToNamedSet appends the puzzles ids to the set called name, making it
+// (with notes) when there is none: where a generator puts what it stored.
+func (d *DB) AddToNamedSet(ctx context.Context, name, notes string, ids []int64) error {
+	sets := SetStore{DB: d.W, R: d.R}
+	info, _, err := sets.ByName(ctx, name)
+	if errors.Is(err, ErrNoSet) {
+		info.ID, err = sets.Create(ctx, name, notes)
+	}
+	if err != nil {
+		return fmt.Errorf("set %q: %w", name, err)
+	}
+	if _, err := sets.Add(ctx, info.ID, ids); err != nil {
+		return fmt.Errorf("set %q: %w", name, err)
+	}
+	return nil
+}

@@ -15,26 +15,16 @@ import (
 )
 
 // MaxJobErrors is how many rejected records a job keeps.
-const MaxJobErrors = 100
+const MaxJobErrors = pencilbox.MaxJobErrors
 
-// JobDelta is what a batch adds to its job's counts besides the entries
-// themselves (whose new/duplicate/invalid counts AddBatch computes).
-type JobDelta struct {
-	JobID    int64
-	Read     int // records read, entries and rejected ones
-	Rejected int
-	Errors   []pencilbox.JobError // kept up to MaxJobErrors per job
-}
+// JobDelta and BatchResult are declared with the store's interfaces.
+type (
+	JobDelta    = pencilbox.JobDelta
+	BatchResult = pencilbox.BatchResult
+)
 
-// BatchResult tells what AddBatch did with each entry.
-type BatchResult struct {
-	IDs        []int64 // puzzle id of each entry
-	New        []bool  // whether the entry's puzzle was inserted
-	Imported   int     // new puzzles with a unique solution
-	Invalid    int     // new puzzles without
-	Duplicates int     // entries whose puzzle was already there (or earlier in the batch)
-	Sources    int     // source rows added
-}
+// DB is the library package's store.
+var _ pencilbox.LibraryStore = (*DB)(nil)
 
 // AddBatch stores entries in one IMMEDIATE transaction: each puzzle is
 // inserted or found by (kind, canonical), its source added unless that

@@ -6,14 +6,13 @@ import (
 	"strings"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/importers"
 )
 
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
-func analyse(ctx context.Context, store *db.DB, it *item, tags []string, second engine.SecondRaters) {
+func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags []string, second engine.SecondRaters) {
 	if it.unreadable != "" {
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"runtime"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/internal/ordered"
 )
@@ -40,7 +39,7 @@ type CheckReport struct {
 // against the engine: status, solution, rank, score and profile, as after
 // an engine change. It streams the library (memory bounded), rates on
 // opts.Jobs workers, and with opts.Fix stores the engine's answers.
-func Check(ctx context.Context, store *db.DB, kinds engine.Registry, opts CheckOptions) (CheckReport, error) {
+func Check(ctx context.Context, store pencilbox.LibraryStore, kinds engine.Registry, opts CheckOptions) (CheckReport, error) {
 	var rep CheckReport
 	var err error
 	if rep.Integrity, err = store.IntegrityCheck(ctx); err != nil {

@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/importers"
 )
@@ -41,7 +40,7 @@ type GenerateOptions struct {
 // label "generated", so the job is listed, counted and audited like any
 // import; then adds them to opts.Set. When ctx ends first, what was made is
 // still stored and the error is ctx's.
-func Generate(ctx context.Context, store *db.DB, formats importers.Registry, o GenerateOptions, iopts Options) (pencilbox.Job, error) {
+func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importers.Registry, o GenerateOptions, iopts Options) (pencilbox.Job, error) {
 	gen, ok := o.Kind.(engine.Generator)
 	if !ok {
 		return pencilbox.Job{}, fmt.Errorf("kind %s has no generator", o.Kind.Name())
@@ -147,15 +146,7 @@ func Generate(ctx context.Context, store *db.DB, formats importers.Registry, o G
 
 // addToSet adds the puzzles with the given canonical forms to the set
 // named name, making it when missing.
-func addToSet(ctx context.Context, store *db.DB, kind, name string, canon []string) error {
-	sets := db.SetStore{DB: store.W, R: store.R}
-	info, _, err := sets.ByName(ctx, name)
-	if errors.Is(err, db.ErrNoSet) {
-		info.ID, err = sets.Create(ctx, name, "generated")
-	}
-	if err != nil {
-		return fmt.Errorf("set %q: %w", name, err)
-	}
+func addToSet(ctx context.Context, store pencilbox.LibraryStore, kind, name string, canon []string) error {
 	var ids []int64
 	for _, c := range canon {
 		id, ok, err := store.PuzzleID(ctx, kind, c)
@@ -166,8 +157,5 @@ func addToSet(ctx context.Context, store *db.DB, kind, name string, canon []stri
 			ids = append(ids, id)
 		}
 	}
-	if _, err := sets.Add(ctx, info.ID, ids); err != nil {
-		return fmt.Errorf("set %q: %w", name, err)
-	}
-	return nil
+	return store.AddToNamedSet(ctx, name, "generated", ids)
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/importers"
 )
@@ -44,7 +43,7 @@ type Options struct {
 	BatchWait time.Duration // longest wait before committing a partial batch (default 200ms)
 
 	// Errors receives each rejected record as "FILE:LINE: reason" (nil =
-	// discard). The first db.MaxJobErrors are kept in the job too.
+	// discard). The first pencilbox.MaxJobErrors are kept in the job too.
 	Errors io.Writer
 	// Progress draws a progress bar on it when not nil (a terminal).
 	Progress io.Writer
@@ -96,7 +95,7 @@ var ErrUnreadable = errors.New("some inputs could not be read")
 // completes, since the other inputs went in. Any other error (the
 // database, a cancelled context) stops the job, which is marked failed
 // with it; what was committed stays.
-func Import(ctx context.Context, store *db.DB, reg importers.Registry, inputs []Input, opts Options) (pencilbox.Job, error) {
+func Import(ctx context.Context, store pencilbox.LibraryStore, reg importers.Registry, inputs []Input, opts Options) (pencilbox.Job, error) {
 	opts = opts.withDefaults()
 	if err := pencilbox.CheckTags(opts.Tags); err != nil {
 		return pencilbox.Job{}, fmt.Errorf("the tags to add: %w", err)
@@ -161,7 +160,7 @@ func (o Options) withDefaults() Options {
 // order (each holding a token), workers analyse them, and the writer puts
 // them back in order and commits them in batches.
 type pipeline struct {
-	store *db.DB
+	store pencilbox.LibraryStore
 	reg   importers.Registry
 	opts  Options
 	total int64                    // bytes of every input; -1 when unknown
@@ -227,7 +226,7 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 	}
 	failed := ""
 	if err != nil {
-		failed = FailedText(err, p.store.Path)
+		failed = failedText(err, p.store.Explain)
 	}
 	if err == nil && len(w.unreadable) > 0 {
 		err = &unreadableError{files: w.unreadable}

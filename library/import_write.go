@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"pencilbox"
-	"pencilbox/db"
 )
 
 // writer puts the analysed items back in input order and commits them in
@@ -22,14 +21,14 @@ type writer struct {
 	next       int           // the seq the batch takes next
 	unreadable []string      // "FILE: reason" of each input not read
 	batch      []pencilbox.Entry
-	delta      db.JobDelta
+	delta      pencilbox.JobDelta
 	writeErr   error
 	timer      *time.Timer
 }
 
 func newWriter(p *pipeline, job pencilbox.Job, cancel context.CancelFunc) *writer {
 	return &writer{p: p, job: job, cancel: cancel, pending: map[int]*item{},
-		delta: db.JobDelta{JobID: job.ID}, timer: time.NewTimer(p.opts.BatchWait)}
+		delta: pencilbox.JobDelta{JobID: job.ID}, timer: time.NewTimer(p.opts.BatchWait)}
 }
 
 // run takes the items until the workers are done, then commits the rest.
@@ -88,7 +87,7 @@ func (w *writer) flush(ctx context.Context) {
 	job.Invalid += res.Invalid
 	job.Duplicates += res.Duplicates
 	for _, e := range w.delta.Errors {
-		if len(job.Errors) < db.MaxJobErrors {
+		if len(job.Errors) < pencilbox.MaxJobErrors {
 			job.Errors = append(job.Errors, e)
 		}
 	}
@@ -101,15 +100,15 @@ func (w *writer) flush(ctx context.Context) {
 		w.p.opts.OnBatch(*job)
 	}
 	w.batch = w.batch[:0]
-	w.delta = db.JobDelta{JobID: job.ID}
+	w.delta = pencilbox.JobDelta{JobID: job.ID}
 	w.timer.Reset(w.p.opts.BatchWait)
 }
 
 // report writes a rejected record or unreadable input to opts.Errors and
-// keeps the first db.MaxJobErrors with the job.
+// keeps the first pencilbox.MaxJobErrors with the job.
 func (w *writer) report(je pencilbox.JobError) {
 	fmt.Fprintln(w.p.opts.Errors, je.String())
-	if len(w.job.Errors)+len(w.delta.Errors) < db.MaxJobErrors {
+	if len(w.job.Errors)+len(w.delta.Errors) < pencilbox.MaxJobErrors {
 		w.delta.Errors = append(w.delta.Errors, je)
 	}
 }

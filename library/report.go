@@ -16,7 +16,12 @@ import (
 // damaged database, a stopped import), never the program's own text, which
 // Import returns for its caller to print or log.
 func FailedText(err error, path string) string {
-	if msg, ok := db.Explain(err, path); ok {
+	return failedText(err, func(err error) (string, bool) { return db.Explain(err, path) })
+}
+
+// failedText is FailedText with the store's own explanation of its errors.
+func failedText(err error, explain func(error) (string, bool)) string {
+	if msg, ok := explain(err); ok {
 		return msg
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

@@ -11,7 +11,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 )
 
@@ -48,7 +47,7 @@ type FillOptions struct {
 // without the rater), in id order, storing each batch in one
 // transaction. A fill that is killed keeps what it stored; the next one
 // starts after it. It returns how many it stored.
-func FillSecond(ctx context.Context, store *db.DB, kinds engine.Registry, second engine.SecondRaters, opts FillOptions) (int, error) {
+func FillSecond(ctx context.Context, store pencilbox.LibraryStore, kinds engine.Registry, second engine.SecondRaters, opts FillOptions) (int, error) {
 	names := second.Kinds()
 	if len(names) == 0 {
 		return 0, nil

@@ -9,7 +9,6 @@ import (
 
 	"pencilbox"
 	"pencilbox/data/sample"
-	"pencilbox/db"
 	"pencilbox/importers"
 )
 
@@ -19,7 +18,7 @@ const SampleTag = "sample"
 // Seed imports the bundled sample library (data/sample) into store when it
 // holds no puzzle yet; a database with puzzles is left alone (ok = false).
 // Each file becomes its own source label, "sample/<file name>".
-func Seed(ctx context.Context, store *db.DB, reg importers.Registry) (job pencilbox.Job, ok bool, err error) {
+func Seed(ctx context.Context, store pencilbox.LibraryStore, reg importers.Registry) (job pencilbox.Job, ok bool, err error) {
 	n, err := store.Count(ctx, pencilbox.Filter{}, 1)
 	if err != nil {
 		return job, false, err
@@ -33,7 +32,7 @@ func Seed(ctx context.Context, store *db.DB, reg importers.Registry) (job pencil
 
 // ImportFS imports every *.txt file of fsys as one job, each file labelled
 // "sample/<name>".
-func ImportFS(ctx context.Context, store *db.DB, reg importers.Registry, fsys fs.FS, opts Options) (pencilbox.Job, error) {
+func ImportFS(ctx context.Context, store pencilbox.LibraryStore, reg importers.Registry, fsys fs.FS, opts Options) (pencilbox.Job, error) {
 	names, err := fs.Glob(fsys, "*.txt")
 	if err != nil {
 		return pencilbox.Job{}, err
