@@ -65,16 +65,25 @@ func clipTag(t string) string {
 
 func utf8Start(b byte) bool { return b&0xc0 != 0x80 }
 
-// SplitTags reads tags as people type them ("a, b c"): separated by
-// blanks or commas, each once, in order. Check the result with CheckTags.
+// SplitTags reads tags as people type them in a field ("Daily Jan 5,
+// easy"): commas separate, blanks stay inside a tag (a run of them is one
+// space, none at either end), each tag once, in order. Check the result
+// with CheckTags.
 func SplitTags(s string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
-		if !seen[t] {
+	for part := range strings.SplitSeq(s, ",") {
+		t := strings.Join(strings.Fields(part), " ")
+		if t != "" && !seen[t] {
 			seen[t] = true
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// TagRule says the tag rule to those typing tags: how they are separated
+// and the limits CheckTags keeps.
+func TagRule() string {
+	return fmt.Sprintf("Commas separate tags; a tag may hold spaces. At most %d tags, each up to %d bytes.", MaxTags, MaxTagLen)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"pencilbox"
 	"pencilbox/engine"
 	"pencilbox/web/model"
 )
@@ -121,7 +122,36 @@ type PuzzlePage struct {
 	// VerdictName names the kind's own yes/no verdict shown beside the
 	// rating (engine.Verdicter); "" when the kind has none.
 	VerdictName string
+	// Tags is the tag form sent back refused (zero: the form shows the
+	// puzzle's tags).
+	Tags TagsForm
 }
+
+// TagsForm is a tag field as it was sent and why it was refused.
+type TagsForm struct {
+	Typed string
+	Error string
+}
+
+// tagsValue is what the tag field of p's page holds: the refused text as
+// typed, else the puzzle's tags.
+func (p PuzzlePage) tagsValue() string {
+	if p.Tags.Error != "" {
+		return p.Tags.Typed
+	}
+	return tagsText(p.P.Tags)
+}
+
+// tagsInvalid marks the tag field when it was refused.
+func (p PuzzlePage) tagsInvalid() templ.Attributes {
+	if p.Tags.Error == "" {
+		return templ.Attributes{"aria-describedby": "tags-rule"}
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true", "aria-describedby": "tags-error tags-rule"}
+}
+
+// tagRule says how tags are typed and their limits.
+func tagRule() string { return pencilbox.TagRule() }
 
 // verdictNames names the yes/no verdicts of the kinds that declare one
 // ("" when none does): the library filter on them is offered only then.

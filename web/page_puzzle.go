@@ -2,6 +2,7 @@ package web
 
 import (
 	"container/list"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -113,6 +114,13 @@ func (s *Server) puzzle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.puzzleView(c, id, templates.TagsForm{})
+}
+
+// puzzleView answers with puzzle id's page; tags, when it holds an
+// error, is the tag form as it was sent, shown filled with the error (a
+// 400).
+func (s *Server) puzzleView(c echo.Context, id int64, tags templates.TagsForm) error {
 	p, err := s.cfg.Library.Puzzle(c.Request().Context(), id)
 	if err != nil {
 		return err
@@ -127,7 +135,7 @@ func (s *Server) puzzle(c echo.Context) error {
 	}
 	steps, ladder := s.puzzleSteps(p, source)
 	pp := templates.PuzzlePage{P: p, View: s.cfg.Views.View(p.Kind), Ladder: ladder, Steps: steps,
-		ShowSolution: c.QueryParam("solution") == "1", StepSources: sources, StepSource: source}
+		ShowSolution: c.QueryParam("solution") == "1", StepSources: sources, StepSource: source, Tags: tags}
 	if k, err := s.cfg.Kinds.Lookup(p.Kind); err == nil {
 		pp.VerdictName = engine.VerdictName(k)
 	}
@@ -159,7 +167,11 @@ func (s *Server) puzzle(c echo.Context) error {
 	if pp.History, err = s.history(c, db.AuditFilter{Puzzle: id, Limit: historyRows}); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.PuzzlePageView(s.chrome(c, fmt.Sprintf("Puzzle %d", id), "puzzles"), pp))
+	code := http.StatusOK
+	if tags.Error != "" {
+		code = http.StatusBadRequest
+	}
+	return render(c, code, templates.PuzzlePageView(s.chrome(c, fmt.Sprintf("Puzzle %d", id), "puzzles"), pp))
 }
 
 func (s *Server) setTags(c echo.Context) error {
@@ -167,7 +179,13 @@ func (s *Server) setTags(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	tags, err := splitTags(c.FormValue("tags"))
+	typed := c.FormValue("tags")
+	tags, err := splitTags(typed)
+	var pe *publicError
+	if errors.As(err, &pe) {
+		// refused whole, nothing saved: the page again, the field as typed
+		return s.puzzleView(c, id, templates.TagsForm{Typed: typed, Error: pe.msg})
+	}
 	if err != nil {
 		return err
 	}

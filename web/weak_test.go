@@ -304,7 +304,7 @@ func TestImportSaysWhatUsersCanDo(t *testing.T) {
 	// tags over the limits, on the import form and the tag form
 	many := ""
 	for i := range 65 {
-		many += fmt.Sprint("t", i, " ")
+		many += fmt.Sprint("t", i, ", ")
 	}
 	for _, tc := range []struct{ path, tags, says string }{
 		{"/import", many, "65 tags: a puzzle takes at most 64"},
