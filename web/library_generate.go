@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"pencilbox"
+	"pencilbox/db"
 	"pencilbox/library"
 	"pencilbox/web/model"
 )
@@ -32,7 +33,8 @@ func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, pro
 			return model.Job{}, fmt.Errorf("kind %s has no second rating", k.Name())
 		}
 	}
-	j, err := library.Generate(ctx, l.DB, l.Formats, o, library.Options{
+	// The audit log names the run a generator run, as the CLI's are.
+	j, err := library.Generate(db.AsGenerator(ctx), l.DB, l.Formats, o, library.Options{
 		Tags: req.Tags, Jobs: l.Workers, Second: l.Second,
 		OnStart: func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch: func(j pencilbox.Job) { progress(viewJob(j)) },
