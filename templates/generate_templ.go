@@ -215,7 +215,7 @@ func GenerateForm(c Chrome, d GeneratePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = jobTable(d.Jobs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = jobTable(d.Jobs, true).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
