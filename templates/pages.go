@@ -170,6 +170,24 @@ type ImportPage struct {
 	Formats   []string
 	Jobs      []model.Job
 	MaxUpload int64 // bytes
+	// Sent is the form as it was sent when it was refused (zero: an
+	// empty form): the page shows it filled, the field at fault marked.
+	Sent ImportSent
+}
+
+// ImportSent is a refused import form: what was typed (a chosen file
+// cannot be kept: Error then asks for it again), why, and which field.
+type ImportSent struct {
+	Text, Format, Source, Tags string
+	Error, Field               string
+}
+
+// invalid marks the import form's field name when the error is about it.
+func (d ImportPage) invalid(name string) templ.Attributes {
+	if d.Sent.Error == "" || d.Sent.Field != name {
+		return nil
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true"}
 }
 
 // JobPage shows one import job.

@@ -17,7 +17,6 @@ func TestBadRangeKeepsTheForm(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
-	marked := regexp.MustCompile(`<input name="([a-z]+)"[^>]*aria-invalid="true"`)
 	for _, tc := range []struct {
 		field, value, says string
 	}{
@@ -40,7 +39,7 @@ func TestBadRangeKeepsTheForm(t *testing.T) {
 				t.Errorf("%s=%q: the page lost %s", tc.field, tc.value, kept)
 			}
 		}
-		m := marked.FindAllStringSubmatch(body, -1)
+		m := markedField.FindAllStringSubmatch(body, -1)
 		if len(m) != 1 || m[0][1] != tc.field || !strings.Contains(body, `aria-describedby="filter-error"`) {
 			t.Errorf("%s=%q: marked fields %v, want only %s", tc.field, tc.value, m, tc.field)
 		}
@@ -57,6 +56,9 @@ func TestBadRangeKeepsTheForm(t *testing.T) {
 		}
 	}
 }
+
+// markedField finds the form fields a page marks as wrong.
+var markedField = regexp.MustCompile(`<(?:input|select) name="([a-z]+)"[^>]*aria-invalid="true"`)
 
 var puzzleLink = regexp.MustCompile(`href="/puzzles/(\d+)"`)
 

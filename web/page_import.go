@@ -27,12 +27,33 @@ func (s *Server) job(c echo.Context, id int64) (model.Job, error) {
 }
 
 func (s *Server) importForm(c echo.Context) error {
+	return s.importView(c, templates.ImportSent{})
+}
+
+// importView answers with the import page; sent, when it holds an error,
+// is the refused form, shown filled with its error (a 400).
+func (s *Server) importView(c echo.Context, sent templates.ImportSent) error {
 	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.ImportForm(s.chrome(c, "Import", "import"),
-		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload}))
+	code := http.StatusOK
+	if sent.Error != "" {
+		code = http.StatusBadRequest
+	}
+	return render(c, code, templates.ImportForm(s.chrome(c, "Import", "import"),
+		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload, Sent: sent}))
+}
+
+// refuseImport shows the import form again as it was sent, field marked,
+// with msg (and, when a file was chosen, a request to choose it again:
+// a browser cannot be handed a file back).
+func (s *Server) refuseImport(c echo.Context, field, msg string) error {
+	if fh, err := c.FormFile("file"); err == nil && fh.Filename != "" {
+		msg += " Nothing was imported: choose the file again."
+	}
+	return s.importView(c, templates.ImportSent{Text: c.FormValue("text"), Format: c.FormValue("format"),
+		Source: c.FormValue("source"), Tags: c.FormValue("tags"), Error: msg, Field: field})
 }
 
 func (s *Server) importPost(c echo.Context) error {
@@ -40,6 +61,10 @@ func (s *Server) importPost(c echo.Context) error {
 		return userErr(http.StatusServiceUnavailable, "Importing is not available on this server.")
 	}
 	tags, err := splitTags(c.FormValue("tags"))
+	var pe *publicError
+	if errors.As(err, &pe) {
+		return s.refuseImport(c, "tags", pe.msg)
+	}
 	if err != nil {
 		return err
 	}
@@ -54,7 +79,7 @@ func (s *Server) importPost(c echo.Context) error {
 			ok = ok || f == opts.Format
 		}
 		if !ok {
-			return userErr(http.StatusBadRequest, "Unknown format %q.", opts.Format)
+			return s.refuseImport(c, "format", fmt.Sprintf("Unknown format %q: choose one in the Format menu, or auto-detect.", clip(opts.Format, 40)))
 		}
 	}
 	r, name, cleanup, err := s.upload(c)
