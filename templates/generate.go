@@ -1,7 +1,10 @@
 package templates
 
 import (
+	"net/url"
 	"strings"
+
+	"github.com/a-h/templ"
 
 	"pencilbox/engine"
 	"pencilbox/web/model"
@@ -14,6 +17,38 @@ type GeneratePage struct {
 	Symmetries []engine.Symmetry
 	Jobs       []model.Job
 	MaxCount   int
+	// Sent is the form as it was sent when it was refused (zero: a new
+	// form): the page shows it filled, the field at fault marked.
+	Sent GenerateSent
+}
+
+// GenerateSent is a refused generate form: its values, why, and which
+// field ("" = the whole request, e.g. a size the kind cannot rate).
+type GenerateSent struct {
+	Form  url.Values
+	Error string
+	Field string
+}
+
+// val is field name's value as sent, else def.
+func (d GeneratePage) val(name, def string) string {
+	if d.Sent.Form == nil {
+		return def
+	}
+	return d.Sent.Form.Get(name)
+}
+
+// chosen reports whether the sent form chose value in select name.
+func (d GeneratePage) chosen(name, value string) bool {
+	return d.Sent.Form != nil && d.Sent.Form.Get(name) == value
+}
+
+// invalid marks field name when the refusal is about it.
+func (d GeneratePage) invalid(name string) templ.Attributes {
+	if d.Sent.Error == "" || d.Sent.Field != name {
+		return nil
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true"}
 }
 
 // sizedTitles names the kinds that take a size and a black share.

@@ -47,6 +47,13 @@ func (s *Server) generateForm(c echo.Context) error {
 	if s.cfg.Generate == nil {
 		return userErr(http.StatusServiceUnavailable, "Generating is not available on this server.")
 	}
+	return s.generateView(c, templates.GenerateSent{})
+}
+
+// generateView answers with the generate page; sent, when it holds an
+// error, is the refused form, shown filled, the field at fault marked and
+// the error said where the page says its news (a 400).
+func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error {
 	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 50)
 	if err != nil {
 		return err
@@ -57,8 +64,12 @@ func (s *Server) generateForm(c echo.Context) error {
 			runs = append(runs, j)
 		}
 	}
-	return render(c, http.StatusOK, templates.GenerateForm(s.chrome(c, "Generate", "generate"),
-		templates.GeneratePage{Kinds: s.generateKinds(), Symmetries: engine.Symmetries, Jobs: runs, MaxCount: MaxGenerateCount}))
+	chrome, code := s.chrome(c, "Generate", "generate"), http.StatusOK
+	if sent.Error != "" {
+		chrome.Flash, code = sent.Error, http.StatusBadRequest
+	}
+	return render(c, code, templates.GenerateForm(chrome,
+		templates.GeneratePage{Kinds: s.generateKinds(), Symmetries: engine.Symmetries, Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent}))
 }
 
 func (s *Server) generatePost(c echo.Context) error {
@@ -69,7 +80,8 @@ func (s *Server) generatePost(c echo.Context) error {
 	if err != nil {
 		var pe *publicError
 		if errors.As(err, &pe) {
-			return s.redirectFlash(c, "/generate", pe.msg)
+			form, _ := c.FormParams()
+			return s.generateView(c, templates.GenerateSent{Form: form, Error: pe.msg, Field: pe.field})
 		}
 		return err
 	}
@@ -90,42 +102,42 @@ func (s *Server) generatePost(c echo.Context) error {
 // generateRequest reads and checks the form: a target known to be
 // impossible is refused here, before any job starts.
 func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) {
-	bad := func(format string, args ...any) (model.GenerateRequest, error) {
-		return model.GenerateRequest{}, userErr(http.StatusBadRequest, format, args...)
+	bad := func(field, format string, args ...any) (model.GenerateRequest, error) {
+		return model.GenerateRequest{}, fieldErr(field, format, args...)
 	}
 	req := model.GenerateRequest{Kind: strings.TrimSpace(c.FormValue("kind")), Seed: uint64(time.Now().UnixNano())}
 	k, err := s.cfg.Kinds.Lookup(req.Kind)
 	if err != nil {
-		return bad("Kind: %v.", err)
+		return bad("kind", "Kind: %v.", err)
 	}
 	gen, ok := k.(engine.Generator)
 	if !ok {
-		return bad("Kind %s has no generator.", k.Name())
+		return bad("kind", "Kind %s has no generator.", k.Name())
 	}
 	if req.Count, err = strconv.Atoi(strings.TrimSpace(c.FormValue("count"))); err != nil || req.Count < 1 || req.Count > MaxGenerateCount {
-		return bad("Count %q: want a number from 1 to %d.", c.FormValue("count"), MaxGenerateCount)
+		return bad("count", "Count %q: want a number from 1 to %d.", c.FormValue("count"), MaxGenerateCount)
 	}
 	if req.Opt.MinRank, req.Opt.MaxRank, err = pencilbox.ParseRange(c.FormValue("rank"), "Stars"); err != nil {
-		return bad("%v.", err)
+		return bad("rank", "%v.", err)
 	}
 	if er := strings.TrimSpace(c.FormValue("er")); er != "" {
 		sr, ok := s.cfg.Second[k.Name()]
 		if !ok {
-			return bad("ER: %s has no second rating.", k.Title())
+			return bad("er", "ER: %s has no second rating.", k.Title())
 		}
 		if req.ERLo, req.ERHi, err = pencilbox.ParseERRange(er, "ER"); err != nil {
-			return bad("%v.", err)
+			return bad("er", "%v.", err)
 		}
 		if sc, ok := sr.(engine.SecondScale); ok {
 			lo, hi := sc.ScaleRange()
 			if req.ERLo > hi || (req.ERHi != 0 && req.ERHi < lo) {
-				return bad("ER %s cannot be reached: the ratings run from %s to %s.", er, engine.FormatTenths(lo), engine.FormatTenths(hi))
+				return bad("er", "ER %s cannot be reached: the ratings run from %s to %s.", er, engine.FormatTenths(lo), engine.FormatTenths(hi))
 			}
 		}
 		req.ER = true
 	}
 	if req.Opt.Symmetry, err = engine.ParseSymmetry(c.FormValue("symmetry")); err != nil {
-		return bad("Symmetry: %v.", err)
+		return bad("symmetry", "Symmetry: %v.", err)
 	}
 	if size := strings.TrimSpace(c.FormValue("size")); size != "" {
 		w, h, ok := strings.Cut(strings.ToLower(size), "x")
@@ -134,23 +146,27 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 			req.Opt.Height, err = strconv.Atoi(strings.TrimSpace(h))
 		}
 		if !ok || err != nil {
-			return bad("Size %q: want WxH, e.g. 12x12.", size)
+			return bad("size", "Size %q: want WxH, e.g. 12x12.", size)
 		}
 	}
 	if black := strings.TrimSpace(c.FormValue("black")); black != "" {
 		v, _ := strings.CutSuffix(black, "%")
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || f <= 0 || f >= 100 {
-			return bad("Black cells %q: want a share between 0 and 100%%, e.g. 20%%.", black)
+			return bad("black", "Black cells %q: want a share between 0 and 100%%, e.g. 20%%.", black)
 		}
 		req.Opt.Black = f / 100
 	}
 	if req.Tags, err = splitTags(c.FormValue("tags")); err != nil {
+		var pe *publicError
+		if errors.As(err, &pe) {
+			return bad("tags", "%s", pe.msg)
+		}
 		return model.GenerateRequest{}, err
 	}
 	req.Set = strings.TrimSpace(c.FormValue("set"))
 	if _, err := gen.NewSource(req.Opt, rand.New(rand.NewPCG(req.Seed, 0))); err != nil {
-		return bad("%s: %v.", k.Title(), err)
+		return bad("", "%s: %v.", k.Title(), err)
 	}
 	return req, nil
 }
