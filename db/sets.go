@@ -10,10 +10,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"pencilbox"
 )
 
-// ErrNoSet reports a set id that does not exist.
-var ErrNoSet = errors.New("no such set")
+// ErrNoSet reports a set id that does not exist (declared with the
+// store's interfaces).
+var ErrNoSet = pencilbox.ErrNoSet
 
 // SetStore keeps the sets in the database.
 // DB is the writer; R, when set, serves the reads.
@@ -29,14 +32,11 @@ func (s SetStore) reader() Querier {
 	return s.DB
 }
 
-// SetInfo is one set without its items.
-type SetInfo struct {
-	ID      int64
-	Name    string
-	Notes   string
-	Count   int
-	Updated time.Time
-}
+// SetInfo is one set without its items (the domain type pencilbox.Set).
+type SetInfo = pencilbox.Set
+
+// SetStore is web's set store.
+var _ pencilbox.SetStore = SetStore{}
 
 // List returns every set by name.
 func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {

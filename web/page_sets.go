@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pencilbox/db"
+	"pencilbox"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -158,7 +158,7 @@ func (s *Server) editSet(c echo.Context) error {
 		return err
 	}
 	if err := s.sets.Update(c.Request().Context(), id, c.FormValue("name"), c.FormValue("notes")); err != nil {
-		if errors.Is(err, db.ErrNoSet) || isStorageFault(err) {
+		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
 			return err
 		}
 		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), err.Error())

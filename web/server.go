@@ -32,6 +32,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/export"
@@ -74,7 +75,9 @@ type GenerateFunc func(ctx context.Context, req model.GenerateRequest, progress 
 // Config wires the server.
 type Config struct {
 	Library Library
-	SQL     *sql.DB // holds the users, sessions and sets tables (migration 00100)
+	SQL     *sql.DB // holds the users and sessions tables (migration 00100)
+	// Sets keeps the sets (db.SetStore implements it).
+	Sets pencilbox.SetStore
 	// ReadSQL, when set, reads the same database: session checks and set
 	// reads use it, so pages never queue behind a write (db.DB.Reader, or
 	// its reader pool).
@@ -140,7 +143,7 @@ type Server struct {
 	cfg     Config
 	e       *echo.Echo
 	users   db.UserStore
-	sets    db.SetStore
+	sets    pencilbox.SetStore
 	audit   db.AuditStore
 	jobs    *jobTracker
 	limiter *loginLimiter
@@ -205,7 +208,7 @@ func New(cfg Config) *Server {
 		cfg:     cfg,
 		e:       echo.New(),
 		users:   db.UserStore{DB: cfg.SQL, R: cfg.ReadSQL},
-		sets:    db.SetStore{DB: cfg.SQL, R: cfg.ReadSQL},
+		sets:    cfg.Sets,
 		audit:   db.AuditStore{R: auditReader(cfg)},
 		jobs:    newJobTracker(cfg.Log.Printf),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
@@ -320,7 +323,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if code == http.StatusRequestEntityTooLarge {
 			msg = fmt.Sprintf("The upload is too large: the limit is %d MiB (pencilbox serve --max-upload).", s.cfg.MaxUpload>>20)
 		}
-	case errors.Is(err, ErrNotFound), errors.Is(err, db.ErrNoSet):
+	case errors.Is(err, ErrNotFound), errors.Is(err, pencilbox.ErrNoSet):
 		code, msg = http.StatusNotFound, "Not found."
 	default:
 		s.cfg.Log.Printf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
