@@ -11,57 +11,34 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"pencilbox"
 )
 
-// Role is what a user may do: RoleViewer reads and exports, RoleEditor
-// also imports, tags, edits sets and publications and runs the generator,
-// RoleAdmin also manages users.
-type Role string
+// Role, User and the users' errors are declared with the store's
+// interfaces (pencilbox.UserStore, which UserStore implements).
+type (
+	Role = pencilbox.Role
+	User = pencilbox.User
+)
 
 const (
-	RoleViewer Role = "viewer"
-	RoleEditor Role = "editor"
-	RoleAdmin  Role = "admin"
+	RoleViewer = pencilbox.RoleViewer
+	RoleEditor = pencilbox.RoleEditor
+	RoleAdmin  = pencilbox.RoleAdmin
 )
 
 // Roles lists the roles from the least to the most able.
-var Roles = []Role{RoleViewer, RoleEditor, RoleAdmin}
-
-func (r Role) level() int {
-	switch r {
-	case RoleViewer:
-		return 1
-	case RoleEditor:
-		return 2
-	case RoleAdmin:
-		return 3
-	}
-	return 0
-}
-
-// AtLeast reports whether r may do what min may (an unknown role may do
-// nothing).
-func (r Role) AtLeast(min Role) bool { return r.level() > 0 && r.level() >= min.level() }
+var Roles = pencilbox.Roles
 
 // ParseRole checks a role's name.
-func ParseRole(s string) (Role, error) {
-	r := Role(strings.ToLower(strings.TrimSpace(s)))
-	if r.level() == 0 {
-		return "", fmt.Errorf("role %q: want admin, editor or viewer", s)
-	}
-	return r, nil
-}
+func ParseRole(s string) (Role, error) { return pencilbox.ParseRole(s) }
 
 // ErrLastAdmin refuses to take away the last admin.
-var ErrLastAdmin = errors.New("this is the only admin: make another user admin first")
+var ErrLastAdmin = pencilbox.ErrLastAdmin
 
-// User is one web admin user as the admin pages list them.
-type User struct {
-	ID      int64
-	Name    string
-	Role    Role
-	Created time.Time
-}
+// UserStore is web's user store.
+var _ pencilbox.UserStore = UserStore{}
 
 // AddWithRole creates a user with role, except that the first user is
 // always an admin (someone must be able to manage the others). It
@@ -73,7 +50,7 @@ func (s UserStore) AddWithRole(ctx context.Context, name, password string, role 
 	if err := ValidPassword(password); err != nil {
 		return "", err
 	}
-	if role.level() == 0 {
+	if !role.Valid() {
 		return "", fmt.Errorf("role %q: want admin, editor or viewer", role)
 	}
 	h, err := hashPassword(password)
@@ -108,7 +85,7 @@ func (s UserStore) AddWithRole(ctx context.Context, name, password string, role 
 // SetRole changes a user's role. The last admin cannot be made an editor
 // or a viewer (ErrLastAdmin).
 func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
-	if role.level() == 0 {
+	if !role.Valid() {
 		return fmt.Errorf("role %q: want admin, editor or viewer", role)
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/argon2"
+
+	"pencilbox"
 )
 
 //go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql
@@ -39,13 +41,13 @@ func WebMigrations() fs.FS {
 
 // ErrBadLogin is UserStore.Check's answer for an unknown name or a wrong
 // password (deliberately the same for both).
-var ErrBadLogin = errors.New("wrong user name or password")
+var ErrBadLogin = pencilbox.ErrBadLogin
 
 // ErrNoUser reports a user name that does not exist.
-var ErrNoUser = errors.New("no such user")
+var ErrNoUser = pencilbox.ErrNoUser
 
 // ErrNoSession reports an unknown or expired session token.
-var ErrNoSession = errors.New("no such session")
+var ErrNoSession = pencilbox.ErrNoSession
 
 // UserStore keeps the web admin's users and sessions in the database.
 // DB is the writer; R, when set, serves the lookups every request makes

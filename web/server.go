@@ -75,12 +75,15 @@ type GenerateFunc func(ctx context.Context, req model.GenerateRequest, progress 
 // Config wires the server.
 type Config struct {
 	Library Library
-	SQL     *sql.DB // holds the users and sessions tables (migration 00100)
+	SQL     *sql.DB // holds the audit log (migration 00103)
+	// Users keeps the users, their sessions and the server's secrets
+	// (db.UserStore implements it).
+	Users pencilbox.UserStore
 	// Sets keeps the sets (db.SetStore implements it).
 	Sets pencilbox.SetStore
-	// ReadSQL, when set, reads the same database: session checks and set
-	// reads use it, so pages never queue behind a write (db.DB.Reader, or
-	// its reader pool).
+	// ReadSQL, when set, reads the same database: the audit log's reads
+	// use it, so pages never queue behind a write (db.DB.Reader, or its
+	// reader pool).
 	ReadSQL db.Querier
 	Kinds   engine.Registry
 	// Second are the kinds' second raters: the step viewer offers their
@@ -142,7 +145,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	e       *echo.Echo
-	users   db.UserStore
+	users   pencilbox.UserStore
 	sets    pencilbox.SetStore
 	audit   db.AuditStore
 	jobs    *jobTracker
@@ -207,7 +210,7 @@ func New(cfg Config) *Server {
 		cancel:  cancel,
 		cfg:     cfg,
 		e:       echo.New(),
-		users:   db.UserStore{DB: cfg.SQL, R: cfg.ReadSQL},
+		users:   cfg.Users,
 		sets:    cfg.Sets,
 		audit:   db.AuditStore{R: auditReader(cfg)},
 		jobs:    newJobTracker(cfg.Log.Printf),

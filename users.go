@@ -1,0 +1,95 @@
+package pencilbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Role is what a web admin user may do: RoleViewer reads and exports,
+// RoleEditor also imports, tags, edits sets and publications and runs the
+// generator, RoleAdmin also manages users.
+type Role string
+
+const (
+	RoleViewer Role = "viewer"
+	RoleEditor Role = "editor"
+	RoleAdmin  Role = "admin"
+)
+
+// Roles lists the roles from the least to the most able.
+var Roles = []Role{RoleViewer, RoleEditor, RoleAdmin}
+
+func (r Role) level() int {
+	switch r {
+	case RoleViewer:
+		return 1
+	case RoleEditor:
+		return 2
+	case RoleAdmin:
+		return 3
+	}
+	return 0
+}
+
+// Valid reports whether r is one of Roles.
+func (r Role) Valid() bool { return r.level() > 0 }
+
+// AtLeast reports whether r may do what min may (an unknown role may do
+// nothing).
+func (r Role) AtLeast(min Role) bool { return r.level() > 0 && r.level() >= min.level() }
+
+// ParseRole checks a role's name.
+func ParseRole(s string) (Role, error) {
+	r := Role(strings.ToLower(strings.TrimSpace(s)))
+	if r.level() == 0 {
+		return "", fmt.Errorf("role %q: want admin, editor or viewer", s)
+	}
+	return r, nil
+}
+
+// User is one web admin user as the admin pages list them.
+type User struct {
+	ID      int64
+	Name    string
+	Role    Role
+	Created time.Time
+}
+
+var (
+	// ErrBadLogin is UserStore.Check's answer for an unknown name or a
+	// wrong password (deliberately the same for both).
+	ErrBadLogin = errors.New("wrong user name or password")
+	// ErrNoUser reports a user name that does not exist.
+	ErrNoUser = errors.New("no such user")
+	// ErrNoSession reports an unknown or expired session token.
+	ErrNoSession = errors.New("no such session")
+	// ErrLastAdmin refuses to take away the last admin.
+	ErrLastAdmin = errors.New("this is the only admin: make another user admin first")
+)
+
+// UserStore keeps the web admin's users, their sessions and the server's
+// secrets: declared here, beside User, so that web takes an interface
+// rather than the db package's store over raw SQL pools.
+type UserStore interface {
+	// List returns every user, by name.
+	List(ctx context.Context) ([]User, error)
+	// AddWithRole creates a user with role (the first user is always an
+	// admin) and returns the role given; SetRole changes a user's role,
+	// refusing to take away the last admin (ErrLastAdmin).
+	AddWithRole(ctx context.Context, name, password string, role Role) (Role, error)
+	SetRole(ctx context.Context, name string, role Role) error
+	// Check returns the id of the user name when password is right, else
+	// ErrBadLogin.
+	Check(ctx context.Context, name, password string) (int64, error)
+	// NewSession starts a session for user id lasting ttl and returns its
+	// token; Session returns the user of a live token (else
+	// ErrNoSession); DeleteSession ends one (logout).
+	NewSession(ctx context.Context, userID int64, ttl time.Duration) (string, error)
+	Session(ctx context.Context, token string) (User, error)
+	DeleteSession(ctx context.Context, token string) error
+	// Key returns the server secret called name, creating it on first use.
+	Key(ctx context.Context, name string) ([]byte, error)
+}
