@@ -66,7 +66,7 @@ func TestBrowserGenerate(t *testing.T) {
 	if n := e.count(`SELECT count(*) FROM audit WHERE action = 'generate' AND actor = '` + testUser + `'`); n != 1 {
 		t.Errorf("the audit log holds %d generator runs by %s, want 1", n, testUser)
 	}
-	added := get(t, ctx, "added", chromedp.Text(chromedp.CSS(`#jadded`)))
+	added := get(t, ctx, "imported", chromedp.Text(chromedp.CSS(`#jimported`)))
 	if n, _ := strconv.Atoi(added); n != 3 {
 		t.Errorf("the run's page counts %s added, want 3", added)
 	}

@@ -105,10 +105,10 @@ func TestPagesAnswerDuringImport(t *testing.T) {
 	added := 0
 	for _, loc := range jobs {
 		j := waitJob(t, c, loc)
-		if j.Failed != "" || j.Read != 1200 || j.Bad != 0 {
+		if j.Failed != "" || j.Read != 1200 || j.Rejected != 0 {
 			t.Errorf("job %s: %+v", loc, j)
 		}
-		added += j.Added + j.Invalid
+		added += j.Imported + j.Invalid
 	}
 	stop.Store(true)
 	wg.Wait()

@@ -87,7 +87,7 @@ func TestHostileUploads(t *testing.T) {
 	r := upload("random.bin", bin)
 	if r.code == http.StatusSeeOther {
 		j := waitJob(t, c, r.hdr.Get("Location"))
-		if j.Added != 0 || (j.Failed == "" && j.Bad == 0) {
+		if j.Imported != 0 || (j.Failed == "" && j.Rejected == 0) {
 			t.Errorf("binary upload: %+v", j)
 		}
 		page := c.get(r.hdr.Get("Location"))
@@ -105,8 +105,8 @@ func TestHostileUploads(t *testing.T) {
 	}
 	j := waitJob(t, c, r.hdr.Get("Location"))
 	page := c.get(r.hdr.Get("Location"))
-	if j.Added != 0 || len(page.body) > 100<<10 || len(j.Errors) > 1000 {
-		t.Errorf("bad lines: job %d added, %d errors kept, page of %d bytes", j.Added, len(j.Errors), len(page.body))
+	if j.Imported != 0 || len(page.body) > 100<<10 || len(j.Errors) > 1000 {
+		t.Errorf("bad lines: job %d added, %d errors kept, page of %d bytes", j.Imported, len(j.Errors), len(page.body))
 	}
 	// over the limit: 413 with the limit named
 	r = upload("big.sdm", bytes.Repeat([]byte("0"), 2<<20))
@@ -142,7 +142,7 @@ func TestHostileNote(t *testing.T) {
 		"source": {`<script>alert(2)</script>`},
 		"format": {"line"},
 	})
-	if j.Added != 1 {
+	if j.Imported != 1 {
 		t.Fatalf("job %+v", j)
 	}
 	ids := e.ids(`SELECT id FROM puzzles WHERE note = '<script>alert(1)</script>'`)
@@ -199,7 +199,7 @@ func TestHostileFormFields(t *testing.T) {
 	}
 	for i, v := range tricks[:2] {
 		j, _ := importText(t, c, tok, url.Values{"text": {lines[i] + "\n"}, "source": {v}, "tags": {v + ", ../x"}, "format": {"line"}})
-		if j.Added != 1 || j.Source != v {
+		if j.Imported != 1 || j.Source != v {
 			t.Errorf("import with source %q: job %+v", v, j)
 		}
 		got := e.ids(`SELECT s.puzzle_id FROM sources s WHERE s.label = ?`, v)
@@ -277,8 +277,8 @@ func TestHostileManyBadLines(t *testing.T) {
 	}
 	loc := r.hdr.Get("Location")
 	j := waitJob(t, c, loc)
-	if j.Read != n || j.Bad != n || j.Added != 0 || j.Failed != "" {
-		t.Errorf("job: read %d, bad %d, added %d, failed %q; want %d bad", j.Read, j.Bad, j.Added, j.Failed, n)
+	if j.Read != n || j.Rejected != n || j.Imported != 0 || j.Failed != "" {
+		t.Errorf("job: read %d, bad %d, added %d, failed %q; want %d bad", j.Read, j.Rejected, j.Imported, j.Failed, n)
 	}
 	if len(j.Errors) == 0 || len(j.Errors) > db.MaxJobErrors || j.Errors[0].Line != 1 {
 		t.Errorf("job keeps %d errors (first %+v), want the first, at most %d", len(j.Errors), j.Errors, db.MaxJobErrors)

@@ -224,8 +224,8 @@ func (l *DBLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
 func viewJob(j pencilbox.Job) model.Job {
 	m := model.Job{
 		ID: j.ID, Source: j.Source, Format: j.Format, Started: j.Started, Finished: j.Finished,
-		Done: j.State != pencilbox.JobRunning, State: j.State, Read: j.Read, Added: j.Imported, Invalid: j.Invalid,
-		Duplicates: j.Duplicates, Bad: j.Rejected, Failed: j.Failed,
+		Done: j.State != pencilbox.JobRunning, State: j.State, Read: j.Read, Imported: j.Imported, Invalid: j.Invalid,
+		Duplicates: j.Duplicates, Rejected: j.Rejected, Failed: j.Failed,
 	}
 	if m.Format == "" {
 		m.Format = "auto"

@@ -514,7 +514,7 @@ func TestImportPasteAndUpload(t *testing.T) {
 		t.Fatalf("import: %d %s", r.code, r.body)
 	}
 	j := waitJob(t, c, r.hdr.Get("Location"))
-	if j.Added != 2 || j.Bad != 1 || len(j.Errors) != 1 || j.Errors[0].Line != 3 {
+	if j.Imported != 2 || j.Rejected != 1 || len(j.Errors) != 1 || j.Errors[0].Line != 3 {
 		t.Errorf("job %+v", j)
 	}
 	page := c.get(r.hdr.Get("Location"))
@@ -540,7 +540,7 @@ func TestImportPasteAndUpload(t *testing.T) {
 		t.Fatalf("upload: %d %s", r.code, r.body)
 	}
 	j = waitJob(t, c, r.hdr.Get("Location"))
-	if j.Added+j.Bad != 1 || j.Source != "upload.txt" {
+	if j.Imported+j.Rejected != 1 || j.Source != "upload.txt" {
 		t.Errorf("upload job %+v", j)
 	}
 	// too large: a clear message

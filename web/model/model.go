@@ -129,10 +129,10 @@ type Job struct {
 	Done       bool       `json:"done"`
 	State      string     `json:"state"` // running, done, failed, interrupted
 	Read       int        `json:"read"`
-	Added      int        `json:"added"`   // new puzzles with a unique solution
-	Invalid    int        `json:"invalid"` // new puzzles with none or several
-	Duplicates int        `json:"duplicates"`
-	Bad        int        `json:"bad"`
+	Imported   int        `json:"imported"`         // new puzzles with a unique solution
+	Invalid    int        `json:"invalid"`          // new puzzles with none or several
+	Duplicates int        `json:"duplicates"`       // records whose puzzle was already stored
+	Rejected   int        `json:"rejected"`         // bad records: not stored
 	Failed     string     `json:"failed,omitempty"` // the error that stopped the job
 	Errors     []JobError `json:"errors,omitempty"`
 }
