@@ -70,7 +70,7 @@ func TestSudokuStepDrawing(t *testing.T) {
 					t.Errorf("no label %s", label)
 				}
 			}
-			w := regexp.MustCompile(`<svg class="board sudoku" width="(\d+)"`).FindStringSubmatch(svg)
+			w := regexp.MustCompile(`<svg class="board sudoku fit" width="(\d+)"`).FindStringSubmatch(svg)
 			if w == nil {
 				t.Fatal("no board")
 			}

@@ -428,7 +428,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 	akariID := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND rank = 4 ORDER BY id LIMIT 1`)[0]
 	path := fmt.Sprintf("/puzzles/%d", sudokuID)
 	r := c.get(path)
-	if r.code != 200 || !strings.Contains(r.body, `class="board sudoku"`) || !strings.Contains(r.body, "sample/") || !strings.Contains(r.body, "★★★★★★★") {
+	if r.code != 200 || !strings.Contains(r.body, `class="board sudoku fit"`) || !strings.Contains(r.body, "sample/") || !strings.Contains(r.body, "★★★★★★★") {
 		t.Fatalf("sudoku page: %d", r.code)
 	}
 	if strings.Contains(r.body, "Hide the solution") {
