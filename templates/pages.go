@@ -18,7 +18,7 @@ import (
 type Chrome struct {
 	Title string
 	User  string // "" on the login page
-	Role  string // the user's role: admin, editor or viewer (db.Role)
+	Role  string // the user's role: admin, editor or viewer (pencilbox.Role)
 	CSRF  string // the CSRF token for the page's forms
 	Flash string // a one-line message (errors of a form)
 	Fault string // a fault the admin must act on (a damaged file, a failed backup), on every page

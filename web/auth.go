@@ -16,6 +16,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/templates"
 )
@@ -201,7 +202,7 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 				// the audit log names the user of every write
 				c.SetRequest(c.Request().WithContext(db.WithActor(c.Request().Context(), u.Name)))
 				c.Set(ctxSession, ck.Value)
-			} else if !errors.Is(err, db.ErrNoSession) {
+			} else if !errors.Is(err, pencilbox.ErrNoSession) {
 				return err
 			}
 		}
@@ -255,7 +256,7 @@ func (s *Server) login(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(loginRetry))
 		return userErr(http.StatusServiceUnavailable, "The server is busy checking other logins: try again in %d seconds.", loginRetry)
 	}
-	if errors.Is(err, db.ErrBadLogin) {
+	if errors.Is(err, pencilbox.ErrBadLogin) {
 		ch := s.chrome(c, "Log in", "")
 		ch.Flash = "Wrong user name or password."
 		return render(c, http.StatusUnauthorized, templates.Login(ch, safeNext(c.FormValue("next"))))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 )
 
@@ -72,7 +73,7 @@ func (s *Server) fault(c echo.Context) string {
 		}
 		return *m
 	}
-	if role(c) == db.RoleAdmin {
+	if role(c) == pencilbox.RoleAdmin {
 		if m, ok := s.cfg.Backups.Failed(); ok {
 			return m
 		}

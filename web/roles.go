@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pencilbox/db"
+	"pencilbox"
 )
 
 const (
@@ -23,43 +23,43 @@ const (
 // routeRoles is the least role of each route ("METHOD path" as routed).
 // Viewers read and export; editors import, tag, edit sets and run the
 // generator; admins manage users and read the audit log.
-var routeRoles = map[string]db.Role{
-	"GET /":                  db.RoleViewer,
-	"GET /puzzles":           db.RoleViewer,
-	"GET /puzzles/:id":       db.RoleViewer,
-	"POST /puzzles/:id/tags": db.RoleEditor,
-	"GET /export":            db.RoleViewer,
-	"GET /import":            db.RoleEditor,
-	"POST /import":           db.RoleEditor,
-	"GET /import/:id":        db.RoleViewer,
-	"GET /generate":          db.RoleEditor,
-	"POST /generate":         db.RoleEditor,
-	"GET /sets":              db.RoleViewer,
-	"POST /sets":             db.RoleEditor,
-	"POST /sets/add":         db.RoleEditor,
-	"GET /sets/:id":          db.RoleViewer,
-	"POST /sets/:id/edit":    db.RoleEditor,
-	"POST /sets/:id/move":    db.RoleEditor,
-	"POST /sets/:id/remove":  db.RoleEditor,
-	"POST /sets/:id/delete":  db.RoleEditor,
-	"GET /sets/:id/export":   db.RoleViewer,
-	"GET /audit":             db.RoleAdmin,
-	"GET /users":             db.RoleAdmin,
-	"POST /users":            db.RoleAdmin,
-	"POST /users/:name/role": db.RoleAdmin,
-	"GET /api/puzzles":       db.RoleViewer,
-	"GET /api/puzzles/:id":   db.RoleViewer,
-	"GET /api/sets":          db.RoleViewer,
-	"GET /api/sets/:id":      db.RoleViewer,
-	"GET /api/jobs/:id":      db.RoleViewer,
+var routeRoles = map[string]pencilbox.Role{
+	"GET /":                  pencilbox.RoleViewer,
+	"GET /puzzles":           pencilbox.RoleViewer,
+	"GET /puzzles/:id":       pencilbox.RoleViewer,
+	"POST /puzzles/:id/tags": pencilbox.RoleEditor,
+	"GET /export":            pencilbox.RoleViewer,
+	"GET /import":            pencilbox.RoleEditor,
+	"POST /import":           pencilbox.RoleEditor,
+	"GET /import/:id":        pencilbox.RoleViewer,
+	"GET /generate":          pencilbox.RoleEditor,
+	"POST /generate":         pencilbox.RoleEditor,
+	"GET /sets":              pencilbox.RoleViewer,
+	"POST /sets":             pencilbox.RoleEditor,
+	"POST /sets/add":         pencilbox.RoleEditor,
+	"GET /sets/:id":          pencilbox.RoleViewer,
+	"POST /sets/:id/edit":    pencilbox.RoleEditor,
+	"POST /sets/:id/move":    pencilbox.RoleEditor,
+	"POST /sets/:id/remove":  pencilbox.RoleEditor,
+	"POST /sets/:id/delete":  pencilbox.RoleEditor,
+	"GET /sets/:id/export":   pencilbox.RoleViewer,
+	"GET /audit":             pencilbox.RoleAdmin,
+	"GET /users":             pencilbox.RoleAdmin,
+	"POST /users":            pencilbox.RoleAdmin,
+	"POST /users/:name/role": pencilbox.RoleAdmin,
+	"GET /api/puzzles":       pencilbox.RoleViewer,
+	"GET /api/puzzles/:id":   pencilbox.RoleViewer,
+	"GET /api/sets":          pencilbox.RoleViewer,
+	"GET /api/sets/:id":      pencilbox.RoleViewer,
+	"GET /api/jobs/:id":      pencilbox.RoleViewer,
 }
 
 // roleName is how a page names the users of a role.
-func roleName(r db.Role) string {
+func roleName(r pencilbox.Role) string {
 	switch r {
-	case db.RoleAdmin:
+	case pencilbox.RoleAdmin:
 		return "an admin"
-	case db.RoleEditor:
+	case pencilbox.RoleEditor:
 		return "an editor or an admin"
 	}
 	return "a viewer, an editor or an admin"
@@ -94,7 +94,7 @@ func notFoundRoute(path string) bool {
 }
 
 // role is the session's role ("" without a session).
-func role(c echo.Context) db.Role {
-	r, _ := c.Get(ctxRole).(db.Role)
+func role(c echo.Context) pencilbox.Role {
+	r, _ := c.Get(ctxRole).(pencilbox.Role)
 	return r
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/templates"
 )
@@ -19,7 +20,7 @@ func (s *Server) usersPage(c echo.Context) error {
 		return err
 	}
 	var page templates.UsersPage
-	for _, r := range db.Roles {
+	for _, r := range pencilbox.Roles {
 		page.Roles = append(page.Roles, string(r))
 	}
 	for _, u := range users {
@@ -29,7 +30,7 @@ func (s *Server) usersPage(c echo.Context) error {
 }
 
 func (s *Server) addUser(c echo.Context) error {
-	r, err := db.ParseRole(c.FormValue("role"))
+	r, err := pencilbox.ParseRole(c.FormValue("role"))
 	if err != nil {
 		return s.redirectFlash(c, "/users", err.Error())
 	}
@@ -45,16 +46,16 @@ func (s *Server) addUser(c echo.Context) error {
 }
 
 func (s *Server) setRole(c echo.Context) error {
-	r, err := db.ParseRole(c.FormValue("role"))
+	r, err := pencilbox.ParseRole(c.FormValue("role"))
 	if err != nil {
 		return s.redirectFlash(c, "/users", err.Error())
 	}
 	name := c.Param("name")
 	if err := s.users.SetRole(c.Request().Context(), name, r); err != nil {
 		switch {
-		case errors.Is(err, db.ErrNoUser):
+		case errors.Is(err, pencilbox.ErrNoUser):
 			return userErr(http.StatusNotFound, "No user is called %s.", name)
-		case errors.Is(err, db.ErrLastAdmin):
+		case errors.Is(err, pencilbox.ErrLastAdmin):
 			return s.redirectFlash(c, "/users", err.Error())
 		}
 		return err
