@@ -587,14 +587,6 @@ func (s *librarySink) close() (int, error) {
 		return s.job.Imported, nil
 	}
 	ctx := cliActor(context.Background(), s.e) // the set gets what was stored, even after Ctrl-C
-	sets := db.SetStore{DB: s.store.W, R: s.store.R}
-	info, _, err := sets.ByName(ctx, s.g.set)
-	if errors.Is(err, db.ErrNoSet) {
-		info.ID, err = sets.Create(ctx, s.g.set, "generated")
-	}
-	if err != nil {
-		return s.job.Imported, fmt.Errorf("set %q: %w", s.g.set, err)
-	}
 	var ids []int64
 	for _, c := range s.canon {
 		id, ok, err := s.store.PuzzleID(ctx, s.g.kind.Name(), c)
@@ -605,8 +597,5 @@ func (s *librarySink) close() (int, error) {
 			ids = append(ids, id)
 		}
 	}
-	if _, err := sets.Add(ctx, info.ID, ids); err != nil {
-		return s.job.Imported, fmt.Errorf("set %q: %w", s.g.set, err)
-	}
-	return s.job.Imported, nil
+	return s.job.Imported, s.store.AddToNamedSet(ctx, s.g.set, "generated", ids)
 }
