@@ -31,8 +31,10 @@ test: test-deps generate-check
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# The long runs: ten rounds of kill -9 during set changes, an import and a
-# generator run (make test runs one), each followed by check; then the load
+# The long runs: ten rounds of kill -9 during set changes, an import, a
+# generator run and the ER fill of check --fix (make test runs one; the
+# -run pattern matches TestKillLeavesConsistent and
+# TestKillLeavesConsistentERFill), each followed by check; then the load
 # run of docs/RELIABILITY.md (docs/bench/load.sh: wrk on the list and
 # puzzle pages of a 10^6 library while 10^5 puzzles are imported and the
 # library exported), which needs wrk and $(SHARED) and builds its

@@ -60,7 +60,8 @@ const soakEnv = "PENCILBOX_SOAK"
 // nothing in a normal run. Modes: "sets" adds puzzle 1, 2, ... one at a
 // time to set ARG, moving each new one to the front and back, and prints
 // "done N" after each commit; "import" imports file ARG; "generate"
-// generates into the library with --set gen until killed.
+// generates into the library with --set gen until killed; "fix" runs
+// `check --fix` (the ER fill, then the check).
 func TestKillChild(t *testing.T) {
 	arg := os.Getenv(killChildEnv)
 	if arg == "" {
@@ -97,6 +98,10 @@ func TestKillChild(t *testing.T) {
 	case "generate":
 		if code, _, errs := runCLI(t, "", "generate", "--kind", "sudoku", "--count", "1000000", "--jobs", "1", "--db", path, "--set", "gen"); code != 0 {
 			t.Fatalf("generate: %d %s", code, errs)
+		}
+	case "fix":
+		if code, out, errs := runCLI(t, "", "check", "--db", path, "--fix"); code != 0 {
+			t.Fatalf("check --fix: %d %s %s", code, out, errs)
 		}
 	}
 }
