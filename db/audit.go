@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"pencilbox"
 )
 
 type actorKey struct{}
@@ -85,26 +87,13 @@ func record(ctx context.Context, tx recorder, action string, setID, jobID int64,
 	return nil
 }
 
-// AuditEntry is one row of the audit log.
-type AuditEntry struct {
-	ID     int64
-	At     time.Time
-	Actor  string
-	Action string
-	SetID  int64 // 0 when none
-	JobID  int64 // 0 when none
-	Detail string
-}
+// AuditEntry and AuditFilter are the root's (pencilbox.AuditLog).
+type (
+	AuditEntry  = pencilbox.AuditEntry
+	AuditFilter = pencilbox.AuditFilter
+)
 
-// AuditFilter selects rows of the log: by actor, by puzzle (the rows that
-// touched it, and the imports that brought it), older than Before (an
-// id, for the next page); Limit bounds them (default 100).
-type AuditFilter struct {
-	Actor  string
-	Puzzle int64
-	Before int64
-	Limit  int
-}
+var _ pencilbox.AuditLog = AuditStore{}
 
 // AuditStore reads the audit log; R is the reader (the log is written
 // by the changes themselves).

@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pencilbox/db"
+	"pencilbox"
 	"pencilbox/engine"
 	"pencilbox/templates"
 	"pencilbox/web/model"
@@ -164,7 +164,7 @@ func (s *Server) puzzleView(c echo.Context, id int64, tags templates.TagsForm) e
 	if pp.Sets, err = s.setList(c); err != nil {
 		return err
 	}
-	if pp.History, err = s.history(c, db.AuditFilter{Puzzle: id, Limit: historyRows}); err != nil {
+	if pp.History, err = s.history(c, pencilbox.AuditFilter{Puzzle: id, Limit: historyRows}); err != nil {
 		return err
 	}
 	code := http.StatusOK

@@ -15,7 +15,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -75,17 +74,15 @@ type GenerateFunc func(ctx context.Context, req model.GenerateRequest, progress 
 // Config wires the server.
 type Config struct {
 	Library Library
-	SQL     *sql.DB // holds the audit log (migration 00103)
 	// Users keeps the users, their sessions and the server's secrets
 	// (db.UserStore implements it).
 	Users pencilbox.UserStore
 	// Sets keeps the sets (db.SetStore implements it).
 	Sets pencilbox.SetStore
-	// ReadSQL, when set, reads the same database: the audit log's reads
-	// use it, so pages never queue behind a write (db.DB.Reader, or its
-	// reader pool).
-	ReadSQL db.Querier
-	Kinds   engine.Registry
+	// Audit reads the audit log (db.AuditStore over the reader pool, so
+	// pages never queue behind a write).
+	Audit pencilbox.AuditLog
+	Kinds engine.Registry
 	// Second are the kinds' second raters: the step viewer offers their
 	// step logs beside the ladder's (and shows them first).
 	Second engine.SecondRaters
@@ -147,7 +144,7 @@ type Server struct {
 	e       *echo.Echo
 	users   pencilbox.UserStore
 	sets    pencilbox.SetStore
-	audit   db.AuditStore
+	audit   pencilbox.AuditLog
 	jobs    *jobTracker
 	limiter *loginLimiter
 	checks  *checkGate
@@ -212,7 +209,7 @@ func New(cfg Config) *Server {
 		e:       echo.New(),
 		users:   cfg.Users,
 		sets:    cfg.Sets,
-		audit:   db.AuditStore{R: auditReader(cfg)},
+		audit:   cfg.Audit,
 		jobs:    newJobTracker(cfg.Log.Printf),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
 		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
