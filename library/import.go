@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -56,6 +57,11 @@ type Options struct {
 	// ChooseFormat says how to name a format when one is not recognised
 	// ("" = "use --format", the command line's way).
 	ChooseFormat string
+	// FailUnread fails the job, with each input's reason, when no input
+	// could be read at all: the web admin's one upload is then a failed
+	// import, not a done one with nothing in it (the command line keeps
+	// the job done and says so in its summary and exit status).
+	FailUnread bool
 	// Second rates new puzzles on their kind's second scale when it has
 	// one (nil = none: the puzzles wait for FillSecond).
 	Second engine.SecondRaters
@@ -229,6 +235,9 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 		failed = failedText(err, p.store.Explain)
 	}
 	if err == nil && len(w.unreadable) > 0 {
+		if p.opts.FailUnread && len(w.unreadable) == len(job.Files) {
+			failed = strings.Join(w.unreadable, "; ")
+		}
 		err = &unreadableError{files: w.unreadable}
 	}
 	// Finish with a fresh context: a cancelled import is still recorded.

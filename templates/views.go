@@ -51,3 +51,12 @@ func (textView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Componen
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// lineText is a rejected record's line; a whole-file error (line 0) has
+// none, so its cell stays empty.
+func lineText(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}

@@ -270,7 +270,8 @@ func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOp
 	}
 	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,
-		ChooseFormat: "choose it in the Format menu",
+		ChooseFormat: "choose one in the Format field",
+		FailUnread:   true,
 		OnStart:      func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch:      func(j pencilbox.Job) { progress(viewJob(j)) },
 	})

@@ -297,7 +297,7 @@ func TestImportSaysWhatUsersCanDo(t *testing.T) {
 	}
 	j := waitJob(t, c, r.hdr.Get("Location"))
 	page := c.get(r.hdr.Get("Location")).body
-	if !strings.Contains(page, "format not recognised (choose it in the Format menu; known: url, json, xml, csv") || strings.Contains(page, "--format") {
+	if !strings.Contains(page, "format not recognised (choose one in the Format field; known: url, json, xml, csv") || strings.Contains(page, "--format") {
 		t.Errorf("unrecognised format: %+v", j)
 	}
 
