@@ -4,7 +4,9 @@
 package templates
 
 import (
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -51,6 +53,16 @@ func (textView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Componen
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// fileName is a source file's base name: the server's paths (where the
+// command line read a file, or an upload's temporary copy) are not the
+// curator's business.
+func fileName(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Base(strings.ReplaceAll(p, `\`, "/"))
+}
 
 // lineText is a rejected record's line; a whole-file error (line 0) has
 // none, so its cell stays empty.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -61,5 +62,34 @@ func TestUnrecognisedUploadFails(t *testing.T) {
 	row := regexp.MustCompile(`(?s)<a href="/import/` + id + `">` + id + `</a>.*?</tr>`).FindString(c.get("/import").body)
 	if !strings.Contains(row, "failed") || strings.Contains(row, "done") {
 		t.Errorf("Recent imports row for job %s: %q, want failed", id, row)
+	}
+}
+
+// TestUploadShowsFileNames: the rejected records' File column names the
+// uploaded file, not the source label, and a puzzle's sources show file
+// base names, never the server's paths.
+func TestUploadShowsFileNames(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	const good = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	loc := uploadFile(t, c, tok, "my book.sdm", []byte(good+"\n"+good[:40]+"\n"), url.Values{"source": {"book1"}})
+	j := waitJob(t, c, loc)
+	if j.Imported+j.Invalid+j.Duplicates != 1 || j.Rejected != 1 {
+		t.Fatalf("job %+v: want one puzzle stored and one line rejected", j)
+	}
+	page := c.get(loc).body
+	if !strings.Contains(page, "<td>my book.sdm</td><td>2</td>") || strings.Contains(page, "<td>book1</td>") {
+		t.Errorf("rejected records do not name the file my book.sdm at line 2:\n%s", page)
+	}
+
+	// the same puzzle as the command line records it: read from a path
+	var id int64
+	if err := e.db.W.QueryRow(`UPDATE sources SET file = '/srv/private/in/my book.sdm' WHERE label = 'book1' RETURNING puzzle_id`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	p := c.get(fmt.Sprint("/puzzles/", id)).body
+	if !strings.Contains(p, "my book.sdm:1") || strings.Contains(p, "/srv/private") {
+		t.Errorf("puzzle %d's sources: want my book.sdm:1 and no server path:\n%s", id, p)
 	}
 }

@@ -264,9 +264,9 @@ func (l *DBLibrary) Job(ctx context.Context, id int64) (model.Job, error) {
 // Import runs the library's import pipeline on r, reporting the job after
 // its start and after each committed batch.
 func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error) {
-	name := opts.Source
+	name := opts.File
 	if name == "" {
-		name = "upload"
+		name = "pasted text"
 	}
 	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,

@@ -86,6 +86,7 @@ func (s *Server) importPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	opts.File = name
 	if opts.Source == "" {
 		opts.Source = name
 	}

@@ -172,4 +172,8 @@ type ImportOptions struct {
 	Format string // "" = detect
 	Source string // source label
 	Tags   []string
+	// File is the uploaded file's base name, recorded as each puzzle's
+	// source file and shown in the rejected records' File column ("" =
+	// pasted text).
+	File string
 }
