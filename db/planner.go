@@ -521,25 +521,35 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 	return q, append(args, limit, max(0, f.Offset)), nil
 }
 
+// mergeStart reads what a per-value merge query (rankMergeQuery,
+// erMergeQuery) takes from the filter: the comparison and direction of its
+// order, the cursor to start after (nil on a first page) and the matches
+// to skip.
+func mergeStart(f pencilbox.Filter) (op, dir string, cur *cursor, offset int, err error) {
+	op, dir = ">", "ASC"
+	if f.Desc {
+		op, dir = "<", "DESC"
+	}
+	if f.After != "" {
+		c, err := parseCursor(f.After, f.Sort)
+		if err != nil {
+			return "", "", nil, 0, err
+		}
+		cur = &c
+	}
+	return op, dir, cur, max(0, f.Offset), nil
+}
+
 // rankMergeQuery is pageQuery for a dense filter on a rank range sorted by
 // col: for each rank, the first offset+limit matches in the (kind, rank,
 // col) index's order; then the best limit of those after the first offset.
 // Each walk starts at its rank's own best puzzles, so none passes puzzles
 // of other ranks.
 func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
-	op, dir := ">", "ASC"
-	if f.Desc {
-		op, dir = "<", "DESC"
+	op, dir, cur, offset, err := mergeStart(f)
+	if err != nil {
+		return "", nil, err
 	}
-	var cur *cursor
-	if f.After != "" {
-		c, err := parseCursor(f.After, f.Sort)
-		if err != nil {
-			return "", nil, err
-		}
-		cur = &c
-	}
-	offset := max(0, f.Offset)
 	index := strings.Replace(sortIndex(f), "puzzles_", "puzzles_rank_", 1)
 	lo, hi := rankSpan(f, pl)
 	var parts []string

@@ -228,19 +228,10 @@ func perER(f pencilbox.Filter, pl plan, col string) bool {
 // those after the first offset. Each walk starts at its value's own best
 // puzzles, so none passes puzzles of other ratings.
 func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
-	op, dir := ">", "ASC"
-	if f.Desc {
-		op, dir = "<", "DESC"
+	op, dir, cur, offset, err := mergeStart(f)
+	if err != nil {
+		return "", nil, err
 	}
-	var cur *cursor
-	if f.After != "" {
-		c, err := parseCursor(f.After, f.Sort)
-		if err != nil {
-			return "", nil, err
-		}
-		cur = &c
-	}
-	offset := max(0, f.Offset)
 	index := strings.Replace(strings.TrimSuffix(sortIndex(pencilbox.Filter{Sort: f.Sort}), "_all"), "puzzles_", "puzzles_er_", 1)
 	g := f
 	g.ERMin, g.ERMax = 0, 0
