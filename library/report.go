@@ -42,11 +42,21 @@ func (e *unreadableError) Error() string {
 
 func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
 
+// InvalidNote follows the invalid count wherever a job's counts are
+// shown (command line and web admin): those puzzles were stored.
+const InvalidNote = "(stored, no unique solution)"
+
 // Summary is the one-line report of a finished job, given Import's error:
 // the counts, how many inputs could not be read, and a pointer to the
 // lines reported when there are any.
 func Summary(j pencilbox.Job, err error, elapsed time.Duration) string {
-	s := fmt.Sprintf("imported %d, duplicates %d, invalid %d, rejected %d", j.Imported, j.Duplicates, j.Invalid, j.Rejected)
+	s := fmt.Sprintf("imported %d, duplicates %d, invalid %d", j.Imported, j.Duplicates, j.Invalid)
+	if j.Invalid > 0 {
+		// invalid puzzles are stored too (with their status): "imported
+		// 0, invalid 2" alone reads as if nothing went in
+		s += " " + InvalidNote
+	}
+	s += fmt.Sprintf(", rejected %d", j.Rejected)
 	if ue := (*unreadableError)(nil); errors.As(err, &ue) {
 		s += fmt.Sprintf(", %d %s could not be read", len(ue.files), plural(len(ue.files), "file", "files"))
 	}

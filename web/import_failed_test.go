@@ -93,3 +93,20 @@ func TestUploadShowsFileNames(t *testing.T) {
 		t.Errorf("puzzle %d's sources: want my book.sdm:1 and no server path:\n%s", id, p)
 	}
 }
+
+// TestInvalidCountSaysStored: puzzles with no unique solution are stored,
+// and the job page says so in the command line's words.
+func TestInvalidCountSaysStored(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	empty := strings.Repeat(".", 81)
+	loc := uploadFile(t, c, tok, "multi.sdm", []byte(empty+"\n1"+empty[1:]+"\n"), nil)
+	if j := waitJob(t, c, loc); j.Invalid != 2 || j.Imported != 0 {
+		t.Fatalf("job %+v: want 2 invalid", j)
+	}
+	page := c.get(loc).body
+	if !strings.Contains(page, `invalid <span id="jinvalid">2</span> (stored, no unique solution)`) {
+		t.Errorf("job page does not say the invalid puzzles were stored:\n%s", page)
+	}
+}

@@ -43,6 +43,8 @@ records are reported as FILE:LINE: reason, a file that cannot be read or
 whose format is not recognised as FILE: reason, and the other files are
 still imported. The summary line on stdout is
   imported N, duplicates D, invalid I, rejected R in T s
+where invalid puzzles (no unique solution) are stored too, and say so:
+"invalid I (stored, no unique solution)" when I > 0.
 Exit status: 0 when everything was read and stored, 1 when some record was
 rejected, 2 when some file could not be read or the import could not run.
 `)

@@ -63,6 +63,7 @@ func TestImportExitStatus(t *testing.T) {
 		"good.sdm":  hard + "\n",
 		"other.sdm": blank(hardSol, 0, 40) + "\n" + empty + "\n",
 		"bad.sdm":   hard + "\n12345 not a puzzle\n",
+		"multi.sdm": empty + "\n1" + empty[1:] + "\n", // no unique solution: stored, invalid
 		"sol.csv": "puzzle,solution\n" +
 			hard + "," + hardSol + "\n" +
 			blank(hardSol, 3) + "," + wrongSol + "\n" +
@@ -78,12 +79,14 @@ func TestImportExitStatus(t *testing.T) {
 		stored  int
 	}{
 		{"good files", []string{"good.sdm", "other.sdm"}, 0,
-			`^imported 2, duplicates 0, invalid 1, rejected 0` + secs, nil, 3},
+			`^imported 2, duplicates 0, invalid 1 \(stored, no unique solution\), rejected 0` + secs, nil, 3},
+		{"puzzles with no unique solution are stored and said so", []string{"multi.sdm"}, 0,
+			`^imported 0, duplicates 0, invalid 2 \(stored, no unique solution\), rejected 0` + secs, nil, 2},
 		{"a rejected record", []string{"bad.sdm"}, 1,
 			`^imported 1, duplicates 0, invalid 0, rejected 1 \(see errors above\)` + secs,
 			[]string{`^.*bad\.sdm:2: .+$`}, 1},
 		{"a missing file among good ones", []string{"good.sdm", "missing.sdm", "other.sdm"}, 2,
-			`^imported 2, duplicates 0, invalid 1, rejected 0, 1 file could not be read \(see errors above\)` + secs,
+			`^imported 2, duplicates 0, invalid 1 \(stored, no unique solution\), rejected 0, 1 file could not be read \(see errors above\)` + secs,
 			[]string{`^.*missing\.sdm: no such file or directory$`}, 3},
 		{"a solution column that disagrees", []string{"sol.csv"}, 1,
 			`^imported 2, duplicates 0, invalid 0, rejected 1 \(see errors above\)` + secs,
