@@ -35,7 +35,7 @@ func TestImportFormKeptWhenRefused(t *testing.T) {
 		{"a long tag with a file", url.Values{"source": {"book 2"}, "tags": {long}}, true,
 			"tags", []string{"a tag takes at most 64", "Nothing was imported: choose the file again."}, ""},
 		{"an unknown format", url.Values{"text": {givens + "\n"}, "format": {"sdk"}, "tags": {"easy"}}, false,
-			"format", []string{`Unknown format "sdk": choose one in the Format menu, or auto-detect.`}, ""},
+			"format", []string{`Unknown format "sdk": choose one in the Format field, or auto-detect.`}, ""},
 	} {
 		var r resp
 		if tc.file {

@@ -79,7 +79,7 @@ func (s *Server) importPost(c echo.Context) error {
 			ok = ok || f == opts.Format
 		}
 		if !ok {
-			return s.refuseImport(c, "format", fmt.Sprintf("Unknown format %q: choose one in the Format menu, or auto-detect.", clip(opts.Format, 40)))
+			return s.refuseImport(c, "format", fmt.Sprintf("Unknown format %q: choose one in the Format field, or auto-detect.", clip(opts.Format, 40)))
 		}
 	}
 	r, name, cleanup, err := s.upload(c)
