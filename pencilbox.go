@@ -93,6 +93,11 @@ type Job struct {
 	Errors     []JobError
 }
 
+// InvalidNote follows a job's invalid count wherever its counts are
+// shown (the command line's summary, the web's job page): those puzzles
+// were stored, with their status, which the count alone does not say.
+const InvalidNote = "(stored, no unique solution)"
+
 // JobError is one rejected record (the first ones of a job are kept).
 type JobError struct {
 	File string

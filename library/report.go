@@ -42,10 +42,6 @@ func (e *unreadableError) Error() string {
 
 func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
 
-// InvalidNote follows the invalid count wherever a job's counts are
-// shown (command line and web admin): those puzzles were stored.
-const InvalidNote = "(stored, no unique solution)"
-
 // Summary is the one-line report of a finished job, given Import's error:
 // the counts, how many inputs could not be read, and a pointer to the
 // lines reported when there are any.
@@ -54,7 +50,7 @@ func Summary(j pencilbox.Job, err error, elapsed time.Duration) string {
 	if j.Invalid > 0 {
 		// invalid puzzles are stored too (with their status): "imported
 		// 0, invalid 2" alone reads as if nothing went in
-		s += " " + InvalidNote
+		s += " " + pencilbox.InvalidNote
 	}
 	s += fmt.Sprintf(", rejected %d", j.Rejected)
 	if ue := (*unreadableError)(nil); errors.As(err, &ue) {
