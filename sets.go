@@ -9,6 +9,9 @@ import (
 // ErrNoSet reports a set id (or name) that does not exist.
 var ErrNoSet = errors.New("no such set")
 
+// ErrNothingToUndo reports a set with no change to undo.
+var ErrNothingToUndo = errors.New("nothing to undo")
+
 // Set is one set of the web admin, a named and ordered collection of
 // puzzle ids for a book or a column, without its items.
 type Set struct {
@@ -43,4 +46,12 @@ type SetStore interface {
 	// position pos (clamped to the set's size).
 	Remove(ctx context.Context, id, puzzle int64) error
 	Move(ctx context.Context, id, puzzle int64, pos int) error
+	// Order gives the set the order ids, which must hold exactly its
+	// puzzles; what says why, for the audit log.
+	Order(ctx context.Context, id int64, ids []int64, what string) error
+	// LastChange says what Undo would undo ("" when nothing); Undo puts
+	// the set back as it was before its last change (add, remove, move,
+	// order) and returns what that change was, or ErrNothingToUndo.
+	LastChange(ctx context.Context, id int64) (string, error)
+	Undo(ctx context.Context, id int64) (string, error)
 }

@@ -59,6 +59,8 @@ const (
 	ActionSetRemove  = "set.remove"  // a puzzle removed
 	ActionSetMove    = "set.move"    // a puzzle moved
 	ActionSetDelete  = "set.delete"  //
+	ActionSetOrder   = "set.order"   // a new order as a whole (sorted, dragged)
+	ActionSetUndo    = "set.undo"    // the last change undone
 	ActionUserAdd    = "user.add"    //
 	ActionUserRole   = "user.role"   //
 	ActionUserPasswd = "user.passwd" //

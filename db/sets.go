@@ -197,6 +197,9 @@ func (s SetStore) Delete(ctx context.Context, id int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id); err != nil {
 		return err
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM set_undo WHERE set_id = ?`, id); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sets WHERE id = ?`, id); err != nil {
 		return err
 	}
@@ -271,8 +274,17 @@ type change struct {
 }
 
 // rewrite loads a set's order, lets f change it and writes it back, with
-// its audit row, in one transaction.
+// its audit row and the order before it (Undo's), in one transaction.
 func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int64, int, change)) (int, error) {
+	return s.rewriteTx(ctx, id, func(_ context.Context, _ *sql.Tx, ids []int64) ([]int64, int, change, error) {
+		ids, n, ch := f(ids)
+		return ids, n, ch, nil
+	})
+}
+
+// rewriteTx is rewrite with f reading in the transaction (Undo's saved
+// order); an undo does not save the order it replaces.
+func (s SetStore) rewriteTx(ctx context.Context, id int64, f func(context.Context, *sql.Tx, []int64) ([]int64, int, change, error)) (int, error) {
 	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, err
@@ -285,13 +297,23 @@ func (s SetStore) rewrite(ctx context.Context, id int64, f func([]int64) ([]int6
 		}
 		return 0, err
 	}
-	ids, err := s.items(ctx, tx, id)
+	old, err := s.items(ctx, tx, id)
 	if err != nil {
 		return 0, err
 	}
-	ids, n, ch := f(ids)
+	ids, n, ch, err := f(ctx, tx, old)
+	if err != nil {
+		return 0, err
+	}
 	if ch.action == "" || (ch.action == ActionSetAdd && n == 0) {
 		return n, nil // nothing changed
+	}
+	if ch.action == ActionSetUndo {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM set_undo WHERE set_id = ?`, id); err != nil {
+			return 0, err
+		}
+	} else if err := saveUndo(ctx, tx, id, old, ch.detail); err != nil {
+		return 0, err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM set_items WHERE set_id = ?`, id); err != nil {
 		return 0, err

@@ -25,7 +25,7 @@ import (
 	"pencilbox"
 )
 
-//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql
+//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql migrations/00110_set_undo.sql
 var webMigrations embed.FS
 
 // WebMigrations holds the web admin's migrations alone (users, sessions,

@@ -205,6 +205,35 @@ type SetPage struct {
 	Set     model.Set
 	Views   Views
 	Exports []string
+	// LastChange says what the Undo button undoes ("" hides it).
+	LastChange string
+	// SortKey says what "Sort by difficulty" sorts by.
+	SortKey string
+	// Message says what the last ordering change did, in the part a
+	// script swaps in (where no flash is shown).
+	Message string
+}
+
+// HasER reports whether a puzzle of the set has a second rating: the
+// table then has its column.
+func (d SetPage) HasER() bool {
+	for _, p := range d.Set.Items {
+		if p.ER > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rowID anchors a set's row: a move without the script goes back to it.
+func rowID(id int64) string { return fmt.Sprintf("p%d", id) }
+
+// plural is n with the noun's singular or plural form.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func stars(n int) string {

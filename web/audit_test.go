@@ -35,7 +35,7 @@ func TestAuditLog(t *testing.T) {
 		{ed, "/sets/2/edit", url.Values{"name": {"tuesday"}}},
 		{ed, "/import", url.Values{"text": {"000000010400000000020000000000050407008000300001090000300400200050100000000806000\n"}, "source": {"audit test"}}},
 		{adm, "/users/viewer1/role", url.Values{"role": {"editor"}}},
-		{ed, "/sets/2/delete", nil},
+		{ed, "/sets/2/delete", url.Values{"confirm": {"yes"}}},
 	}
 	for _, s := range steps {
 		form := url.Values{"csrf": {tok}}

@@ -62,7 +62,7 @@ func TestFullDiskAnswered(t *testing.T) {
 		{"/sets/1/edit", url.Values{"name": {"saturday"}}},
 		{"/sets/1/move", url.Values{"puzzle": {"2"}, "pos": {"1"}}},
 		{"/sets/1/remove", url.Values{"puzzle": {"1"}}},
-		{"/sets/1/delete", nil},
+		{"/sets/1/delete", url.Values{"confirm": {"yes"}}},
 		{"/users", url.Values{"name": {"dora"}, "password": {testPass}, "role": {"viewer"}}},
 		{"/import", url.Values{"text": {"000000010400000000020000000000050407008000300001090000300400200050100000000806000\n"}}},
 	}

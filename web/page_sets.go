@@ -145,11 +145,25 @@ func (s *Server) setPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	set, err := s.loadSet(c, id)
+	d, err := s.setPageData(c, id)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+set.Name, "sets"), templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...)}))
+	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+d.Set.Name, "sets"), d))
+}
+
+// setPageData is what the set page and its swapped-in part show.
+func (s *Server) setPageData(c echo.Context, id int64) (templates.SetPage, error) {
+	set, err := s.loadSet(c, id)
+	if err != nil {
+		return templates.SetPage{}, err
+	}
+	last, err := s.sets.LastChange(c.Request().Context(), id)
+	if err != nil {
+		return templates.SetPage{}, err
+	}
+	_, key := difficultyOrder(set.Items)
+	return templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...), LastChange: last, SortKey: key}, nil
 }
 
 func (s *Server) editSet(c echo.Context) error {
@@ -166,6 +180,26 @@ func (s *Server) editSet(c echo.Context) error {
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), "Saved.")
 }
 
+// orderDone answers an ordering change (move, remove, sort, undo): the
+// page's script asks for the set's table alone (part=items), which it
+// swaps in where the old one was; a plain form goes back to the set page
+// at the row moved (anchor), so the page stays where it was either way.
+func (s *Server) orderDone(c echo.Context, id int64, anchor, msg string) error {
+	if c.FormValue("part") == "items" {
+		d, err := s.setPageData(c, id)
+		if err != nil {
+			return err
+		}
+		d.Message = msg
+		return render(c, http.StatusOK, templates.SetItems(s.chrome(c, "Set "+d.Set.Name, "sets"), d))
+	}
+	to := fmt.Sprintf("/sets/%d", id)
+	if anchor != "" {
+		to += "#" + anchor
+	}
+	return s.redirectFlash(c, to, msg)
+}
+
 func (s *Server) moveInSet(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
@@ -174,12 +208,12 @@ func (s *Server) moveInSet(c echo.Context) error {
 	pid, err1 := strconv.ParseInt(c.FormValue("puzzle"), 10, 64)
 	pos, err2 := strconv.Atoi(strings.TrimSpace(c.FormValue("pos")))
 	if err1 != nil || err2 != nil {
-		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), "Give a position number.")
+		return s.orderDone(c, id, "items", "Give a position number.")
 	}
 	if err := s.sets.Move(c.Request().Context(), id, pid, pos); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
+	return s.orderDone(c, id, fmt.Sprintf("p%d", pid), "")
 }
 
 func (s *Server) removeFromSet(c echo.Context) error {
@@ -194,13 +228,115 @@ func (s *Server) removeFromSet(c echo.Context) error {
 	if err := s.sets.Remove(c.Request().Context(), id, pid); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
+	return s.orderDone(c, id, "items", fmt.Sprintf("Puzzle %d removed from the set.", pid))
 }
 
+// sortSet orders a set easiest first (difficultyOrder).
+func (s *Server) sortSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	set, err := s.loadSet(c, id)
+	if err != nil {
+		return err
+	}
+	ids, key := difficultyOrder(set.Items)
+	if len(ids) < set.Count {
+		// a puzzle of the set is no longer in the library: Order takes
+		// the whole set, so keep those at the end, as they were
+		in := make(map[int64]bool, len(ids))
+		for _, p := range ids {
+			in[p] = true
+		}
+		_, all, err := s.sets.Get(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		for _, p := range all {
+			if !in[p] {
+				ids = append(ids, p)
+			}
+		}
+	}
+	if err := s.sets.Order(c.Request().Context(), id, ids, "sorted by difficulty ("+key+")"); err != nil {
+		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
+			return err
+		}
+		return s.orderDone(c, id, "items", err.Error()+".")
+	}
+	return s.orderDone(c, id, "items", "Sorted by difficulty, easiest first ("+key+").")
+}
+
+// difficultyOrder orders puzzles easiest first and says by what: by the
+// second rating (ER) when every puzzle has one, else by stars, then
+// score (ties keep the set's order).
+func difficultyOrder(items []model.Puzzle) ([]int64, string) {
+	byER := len(items) > 0
+	for _, p := range items {
+		byER = byER && p.ER > 0
+	}
+	sorted := slices.Clone(items)
+	key := "stars, then score"
+	if byER {
+		key = "ER, then stars, then score"
+	}
+	slices.SortStableFunc(sorted, func(a, b model.Puzzle) int {
+		if byER && a.ER != b.ER {
+			return cmpFloat(a.ER, b.ER)
+		}
+		if a.Rank != b.Rank {
+			return a.Rank - b.Rank
+		}
+		return cmpFloat(a.Score, b.Score)
+	})
+	ids := make([]int64, len(sorted))
+	for i, p := range sorted {
+		ids[i] = p.ID
+	}
+	return ids, key
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// undoSet puts the set back as it was before its last change.
+func (s *Server) undoSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	what, err := s.sets.Undo(c.Request().Context(), id)
+	if errors.Is(err, pencilbox.ErrNothingToUndo) {
+		return s.orderDone(c, id, "items", "Nothing to undo: the set has not changed since its last undo.")
+	}
+	if err != nil {
+		return err
+	}
+	return s.orderDone(c, id, "items", "Undone: "+what+".")
+}
+
+// deleteSet deletes a set once asked: a post without confirm=yes (the set
+// page's button) answers with the question, naming the set and its size.
 func (s *Server) deleteSet(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
+	}
+	if c.FormValue("confirm") != "yes" {
+		si, _, err := s.sets.Get(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		d := templates.SetPage{Set: model.Set{ID: si.ID, Name: si.Name, Count: si.Count}}
+		return render(c, http.StatusOK, templates.SetDeleteConfirm(s.chrome(c, "Delete set "+si.Name, "sets"), d))
 	}
 	if err := s.sets.Delete(c.Request().Context(), id); err != nil {
 		return err

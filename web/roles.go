@@ -41,6 +41,8 @@ var routeRoles = map[string]pencilbox.Role{
 	"POST /sets/:id/edit":    pencilbox.RoleEditor,
 	"POST /sets/:id/move":    pencilbox.RoleEditor,
 	"POST /sets/:id/remove":  pencilbox.RoleEditor,
+	"POST /sets/:id/sort":    pencilbox.RoleEditor,
+	"POST /sets/:id/undo":    pencilbox.RoleEditor,
 	"POST /sets/:id/delete":  pencilbox.RoleEditor,
 	"GET /sets/:id/export":   pencilbox.RoleViewer,
 	"GET /audit":             pencilbox.RoleAdmin,

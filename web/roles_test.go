@@ -75,6 +75,8 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"POST /sets/:id/edit":    {"/sets/1/edit", E},
 		"POST /sets/:id/move":    {"/sets/1/move", E},
 		"POST /sets/:id/remove":  {"/sets/1/remove", E},
+		"POST /sets/:id/sort":    {"/sets/1/sort", E},
+		"POST /sets/:id/undo":    {"/sets/1/undo", E},
 		"POST /sets/:id/delete":  {"/sets/1/delete", E},
 		"GET /sets/:id/export":   {"/sets/1/export?format=csv", V},
 		"GET /audit":             {"/audit?user=editor1&puzzle=1", A},

@@ -41,6 +41,8 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"POST /sets/:id/edit":    "/sets/1/edit",
 		"POST /sets/:id/move":    "/sets/1/move",
 		"POST /sets/:id/remove":  "/sets/1/remove",
+		"POST /sets/:id/sort":    "/sets/1/sort",
+		"POST /sets/:id/undo":    "/sets/1/undo",
 		"POST /sets/:id/delete":  "/sets/1/delete",
 		"GET /sets/:id/export":   "/sets/1/export?format=json",
 		"GET /audit":             "/audit",
@@ -640,7 +642,7 @@ func TestSets(t *testing.T) {
 	if !strings.Contains(r.body, `"name":"Book one"`) || !strings.Contains(r.body, fmt.Sprintf(`"count":%d`, 1+len(mid))) {
 		t.Errorf("api sets: %s", r.body)
 	}
-	c.post("/sets/1/delete", url.Values{"csrf": {tok}})
+	c.post("/sets/1/delete", url.Values{"csrf": {tok}, "confirm": {"yes"}})
 	if r := c.get("/sets/1"); r.code != 404 {
 		t.Errorf("deleted set: %d", r.code)
 	}

@@ -147,3 +147,120 @@ var cjk = (function () {
   document.addEventListener("DOMContentLoaded", fallback);
   return { fallback: fallback };
 })();
+
+// A set's order: its forms (move, remove, sort, undo) are sent with
+// fetch and answered with the set's table alone (part=items), swapped in
+// place, so the page keeps its scroll; rows move by dragging their handle
+// (pointer events: mouse, pen and touch) or, on a focused row, with
+// Alt+ArrowUp / Alt+ArrowDown. Without the script the forms post as
+// usual and come back to the row's anchor.
+var setorder = (function () {
+  function section() { return document.getElementById("items"); }
+  function token() {
+    var f = document.querySelector('#items input[name=csrf]');
+    return f ? f.value : "";
+  }
+  function send(action, data, focus) {
+    data.set("part", "items");
+    return fetch(action, {
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(data),
+      headers: { "X-CSRF-Token": token() }
+    }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.text();
+    }).then(function (html) {
+      var t = document.createElement("template");
+      t.innerHTML = html.trim();
+      var next = t.content.querySelector("#items");
+      var cur = section();
+      if (!cur || !next) throw new Error("no set table");
+      cur.replaceWith(next);
+      if (focus) {
+        var row = document.getElementById("p" + focus);
+        if (row) row.focus({ preventScroll: true });
+      }
+      document.body.dataset.moves = String(Number(document.body.dataset.moves || 0) + 1);
+    });
+  }
+  function move(row, pos) {
+    var s = section();
+    var data = new URLSearchParams();
+    data.set("puzzle", row.dataset.id);
+    data.set("pos", String(pos));
+    return send("/sets/" + s.dataset.set + "/move", data, row.dataset.id);
+  }
+  // forms inside the set's table: sent with fetch (the button pressed
+  // gives its name and value, as a plain post would)
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.closest || !form.closest("#items") || !window.fetch) return;
+    ev.preventDefault();
+    var data = new FormData(form);
+    if (ev.submitter && ev.submitter.name) data.set(ev.submitter.name, ev.submitter.value);
+    var row = form.closest("tr.item");
+    send(form.getAttribute("action"), data, row ? row.dataset.id : "").catch(function () { form.submit(); });
+  });
+  document.addEventListener("keydown", function (ev) {
+    var row = ev.target;
+    if (!row.matches || !row.matches("#items tr.item") || !ev.altKey) return;
+    var pos = Number(row.dataset.pos);
+    var rows = section().querySelectorAll("tr.item").length;
+    var to = ev.key === "ArrowUp" ? pos - 1 : ev.key === "ArrowDown" ? pos + 1 : 0;
+    if (!to) return;
+    ev.preventDefault();
+    if (to < 1 || to > rows) return;
+    move(row, to);
+  });
+  var drag = null;
+  document.addEventListener("pointerdown", function (ev) {
+    var grip = ev.target.closest && ev.target.closest("#items td.grip");
+    if (!grip || ev.button !== 0) return;
+    ev.preventDefault();
+    var row = grip.closest("tr.item");
+    drag = { row: row, from: Number(row.dataset.pos) };
+    row.classList.add("dragging");
+    if (grip.setPointerCapture) grip.setPointerCapture(ev.pointerId);
+  });
+  document.addEventListener("pointermove", function (ev) {
+    if (!drag) return;
+    var body = drag.row.parentNode;
+    var rows = Array.prototype.slice.call(body.querySelectorAll("tr.item"));
+    for (var i = 0; i < rows.length; i++) {
+      var r = rows[i];
+      if (r === drag.row) continue;
+      var box = r.getBoundingClientRect();
+      if (ev.clientY >= box.top && ev.clientY <= box.bottom) {
+        var after = rows.indexOf(drag.row) < i;
+        body.insertBefore(drag.row, after ? r.nextSibling : r);
+        break;
+      }
+    }
+  });
+  function drop() {
+    if (!drag) return;
+    var d = drag;
+    drag = null;
+    d.row.classList.remove("dragging");
+    var rows = Array.prototype.slice.call(d.row.parentNode.querySelectorAll("tr.item"));
+    var to = rows.indexOf(d.row) + 1;
+    if (to !== d.from) {
+      move(d.row, to).catch(function () { location.reload(); });
+    }
+  }
+  document.addEventListener("pointerup", drop);
+  document.addEventListener("pointercancel", drop);
+  return { move: move };
+})();
+
+// The library list: a box in the table's head ticks every puzzle of the
+// page, and the two "add to set" controls (above and below the list)
+// show the same set.
+document.addEventListener("change", function (ev) {
+  var t = ev.target;
+  if (t.matches && t.matches("input.selectall")) {
+    var form = t.form || t.closest("form");
+    form.querySelectorAll('input[type=checkbox][name=id]').forEach(function (b) { b.checked = t.checked; });
+  } else if (t.matches && t.matches("p.addset select[name=set]")) {
+    document.querySelectorAll("p.addset select[name=set]").forEach(function (s) { s.value = t.value; });
+  }
+});

@@ -1,0 +1,108 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"pencilbox/db"
+)
+
+// TestBrowserSetOrder: an editor reorders a set on its page by dragging
+// a row's handle onto another row, then with the keyboard (Alt+ArrowUp on
+// a focused row, twice): each move is stored, the table is redrawn in
+// place (the page keeps its scroll, the moved row keeps the focus), and
+// Undo puts back the order before the last move.
+func TestBrowserSetOrder(t *testing.T) {
+	e := newTestEnv(t, nil)
+	ids := e.ids(`SELECT id FROM puzzles ORDER BY id LIMIT 30`)
+	sets := db.SetStore{DB: e.db.W}
+	setID, err := sets.Create(context.Background(), "week 48", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sets.Add(context.Background(), setID, ids); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() []int64 {
+		_, got, err := sets.Get(context.Background(), setID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ctx := browser(t)
+	shown := func() []int64 {
+		return get(t, ctx, "rows", chromedp.Evaluate[[]int64](
+			`Array.from(document.querySelectorAll("#items tr.item"), tr => Number(tr.dataset.id))`))
+	}
+	base := e.srv.URL
+	page := fmt.Sprintf("%s/sets/%d", base, setID)
+	do(t, ctx, "log in",
+		chromedp.Navigate(page),
+		chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), testUser),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), testPass),
+		chromedp.Submit(chromedp.CSS(`input[name=password]`)))
+	waitURL(t, ctx, fmt.Sprintf("/sets/%d", setID))
+	do(t, ctx, "set page", chromedp.WaitVisible(chromedp.CSS(`#items tr.item`)))
+	moves := func(n int) {
+		t.Helper()
+		do(t, ctx, fmt.Sprintf("move %d answered", n), chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.body.dataset.moves === "%d"`, n)))
+	}
+
+	// drag the first row's handle onto the third row
+	do(t, ctx, "drag row 1 onto row 3",
+		chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`#p%d td.grip`, ids[0])), chromedp.CSS(fmt.Sprintf(`#p%d td.pos`, ids[2]))))
+	moves(1)
+	want := append([]int64{ids[1], ids[2], ids[0]}, ids[3:]...)
+	if got := stored(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("after the drag the set holds %v, want %v", got[:5], want[:5])
+	}
+	if got := shown(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after the drag the page shows %v, want %v", got[:5], want[:5])
+	}
+
+	// the keyboard, far down the page: the page must not jump
+	row := ids[20]
+	sel := fmt.Sprintf(`#p%d`, row)
+	do(t, ctx, "scroll to row 21 and focus it",
+		chromedp.ScrollIntoView(chromedp.CSS(sel)),
+		chromedp.Focus(chromedp.CSS(sel)))
+	y := get(t, ctx, "scroll", chromedp.Evaluate[float64](`window.scrollY`))
+	if y < 100 {
+		t.Fatalf("the page did not scroll (scrollY %v): too short a set to check the scroll", y)
+	}
+	for i := 1; i <= 2; i++ {
+		do(t, ctx, "Alt+ArrowUp", chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierAlt)))
+		moves(1 + i)
+	}
+	want = slices.Clone(want)
+	want = slices.Delete(want, 20, 21)
+	want = slices.Insert(want, 18, row)
+	if got := stored(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("after Alt+ArrowUp twice the set holds %v, want %v", got[15:22], want[15:22])
+	}
+	if got := shown(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after Alt+ArrowUp twice the page shows %v, want %v", got[15:22], want[15:22])
+	}
+	if f := get(t, ctx, "focus", chromedp.Evaluate[string](`document.activeElement.id`)); f != sel[1:] {
+		t.Errorf("the focus is on %q after the moves, want the moved row %s", f, sel[1:])
+	}
+	if y2 := get(t, ctx, "scroll", chromedp.Evaluate[float64](`window.scrollY`)); y2 != y {
+		t.Errorf("the page scrolled from %v to %v during the moves", y, y2)
+	}
+
+	// Undo: the last move only
+	do(t, ctx, "undo", chromedp.Click(chromedp.CSS(`#undo`)))
+	moves(4)
+	want = slices.Delete(want, 18, 19)
+	want = slices.Insert(want, 19, row)
+	if got := stored(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after Undo the set holds %v, want %v", got[15:22], want[15:22])
+	}
+}
