@@ -31,9 +31,7 @@ func (AkariDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, sol
 		if b == '.' {
 			pdf.Rect(cx, cy, c, c, "D")
 			if solution && len(p.Solution) == len(cells) && p.Solution[i] == 'L' {
-				pdf.SetFillColor(255, 214, 10)
-				pdf.Circle(cx+c/2, cy+c/2, c*0.3, "FD")
-				pdf.SetFillColor(0, 0, 0)
+				light(pdf, cx+c/2, cy+c/2, c)
 			}
 			continue
 		}
@@ -47,8 +45,22 @@ func (AkariDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, sol
 		}
 	}
 	pdf.SetLineWidth(0.6)
+	pdf.SetLineJoinStyle("miter")
 	pdf.Rect(x, y, float64(w)*c, float64(h)*c, "D")
 	return nil
+}
+
+// light marks a light in the cell of side c centred at x, y so that it
+// reads in greyscale as in colour: by its shape, a yellow disc with a
+// black ring and a black centre, not by its colour alone (yellow prints
+// as a pale grey close to the paper's white).
+func light(pdf *fpdf.Fpdf, x, y, c float64) {
+	pdf.SetLineWidth(max(0.15, c*0.07))
+	pdf.SetFillColor(255, 214, 10)
+	pdf.Circle(x, y, c*0.34, "FD")
+	pdf.SetFillColor(0, 0, 0)
+	pdf.Circle(x, y, c*0.12, "F")
+	pdf.SetLineWidth(0.2)
 }
 
 // akariCells reads the stored notation (a Tatham ID) into cell codes:

@@ -24,7 +24,10 @@ func (SudokuDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, so
 		return fmt.Errorf("no solution stored (status %s)", p.Status)
 	}
 	pdf.SetDrawColor(0, 0, 0)
-	for k := 0; k <= 9; k++ {
+	// Inner lines, then the border as one closed rectangle with mitred
+	// corners: drawn as four lines with butt ends, its outer corners show
+	// a notch at high zoom.
+	for k := 1; k < 9; k++ {
 		w := 0.15
 		if k%3 == 0 {
 			w = 0.9
@@ -33,6 +36,9 @@ func (SudokuDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, so
 		pdf.Line(x+float64(k)*c, y, x+float64(k)*c, y+9*c)
 		pdf.Line(x, y+float64(k)*c, x+9*c, y+float64(k)*c)
 	}
+	pdf.SetLineWidth(0.9)
+	pdf.SetLineJoinStyle("miter")
+	pdf.Rect(x, y, 9*c, 9*c, "D")
 	for i := 0; i < 81; i++ {
 		d := p.Givens[i]
 		style := "B"

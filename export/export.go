@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"pencilbox"
 	"pencilbox/engine"
@@ -219,10 +221,42 @@ type Options struct {
 	ShowIDs   bool   // captions add the puzzle's id and first source
 	Solutions bool   // the solutions at the back
 	ByRank    bool   // the booklet in rank then score order (else as given)
+	// ByER orders the booklet by the second rating (ER), easiest first,
+	// the puzzles without one last (a set's booklet; a filter's sorts by
+	// er instead).
+	ByER bool
 	// Caption is what each puzzle's caption rates it by: "stars" (the
-	// default), "er" (the kind's second rating, where it has one) or
-	// "both".
+	// default), "er" (the kind's second rating, where it has one),
+	// "both", or "none" (the number alone).
 	Caption string
+	// Labels head the puzzles' captions in booklet order, one each
+	// ("Monday 1 December"); an empty one (or one past the end) falls
+	// back to LabelFrom.
+	Labels []string
+	// LabelFrom, when set, labels the booklet's puzzle i (from 0) with
+	// the day LabelFrom+i, as "Monday 1 December": a week's puzzles in
+	// a paper.
+	LabelFrom time.Time
+	// Created is the PDF's creation date; zero = now.
+	Created time.Time
+}
+
+// MaxLabel is the longest label a caption takes, in characters.
+const MaxLabel = 40
+
+// DayLabel is how LabelFrom labels a day: "Monday 1 December".
+func DayLabel(t time.Time) string { return t.Format("Monday 2 January") }
+
+// Label is the caption label of the booklet's puzzle i (from 0): the
+// free text Labels[i], else the day LabelFrom+i, else none.
+func (o Options) Label(i int) string {
+	if i < len(o.Labels) && o.Labels[i] != "" {
+		return o.Labels[i]
+	}
+	if !o.LabelFrom.IsZero() {
+		return DayLabel(o.LabelFrom.AddDate(0, 0, i))
+	}
+	return ""
 }
 
 // Booklet captions (Options.Caption).
@@ -230,6 +264,7 @@ const (
 	CaptionStars = "stars"
 	CaptionER    = "er"
 	CaptionBoth  = "both"
+	CaptionNone  = "none"
 )
 
 // Check validates the options against the formats of kinds.
@@ -248,9 +283,17 @@ func (o Options) Check(kinds Kinds) error {
 		return fmt.Errorf("%d puzzles a page: want 1, 2, 4 or 6", o.PerPage)
 	}
 	switch o.Caption {
-	case "", CaptionStars, CaptionER, CaptionBoth:
+	case "", CaptionStars, CaptionER, CaptionBoth, CaptionNone:
 	default:
-		return fmt.Errorf("caption %q: want stars, er or both", o.Caption)
+		return fmt.Errorf("caption %q: want stars, er, both or none", o.Caption)
+	}
+	for i, l := range o.Labels {
+		if n := utf8.RuneCountInString(l); n > MaxLabel {
+			return fmt.Errorf("label %d (%q) has %d characters: a caption takes at most %d", i+1, l, n, MaxLabel)
+		}
+	}
+	if o.ByRank && o.ByER {
+		return fmt.Errorf("a booklet is ordered by stars or by ER, not both")
 	}
 	return nil
 }

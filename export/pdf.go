@@ -75,12 +75,15 @@ func pageLayout(paper string, perPage int) layout {
 	return l
 }
 
-func (b *pdfWriter) close() error {
-	opt := b.env.opt
-	if opt.PerPage == 0 {
-		opt.PerPage = 4
-	}
-	if opt.ByRank {
+// BigCols is the width in cells above which a grid takes a page of its
+// own, puzzle and solution: a 40-column Akari four to a page has cells of
+// 2 mm, too small to pencil in or to read its lights.
+const BigCols = 30
+
+// order sorts the puzzles as the options ask and numbers them anew.
+func (b *pdfWriter) order(opt Options) {
+	switch {
+	case opt.ByRank:
 		sort.SliceStable(b.puzzles, func(i, j int) bool {
 			x, y := b.puzzles[i].p, b.puzzles[j].p
 			if x.Rank != y.Rank {
@@ -88,8 +91,65 @@ func (b *pdfWriter) close() error {
 			}
 			return x.Score < y.Score
 		})
-		for i := range b.puzzles {
-			b.puzzles[i].n = i + 1
+	case opt.ByER:
+		// unrated puzzles (ER 0: another kind, or not rated) go last
+		sort.SliceStable(b.puzzles, func(i, j int) bool {
+			x, y := b.puzzles[i].p.ER, b.puzzles[j].p.ER
+			if (x > 0) != (y > 0) {
+				return x > 0
+			}
+			return x < y
+		})
+	default:
+		return
+	}
+	for i := range b.puzzles {
+		b.puzzles[i].n = i + 1
+	}
+}
+
+// pager adds pages and numbers them in their footers.
+type pager struct {
+	pdf  *fpdf.Fpdf
+	l    layout
+	page int
+	open bool
+}
+
+// next ends the page in progress (its footer) and starts another.
+func (p *pager) next() {
+	p.end()
+	p.pdf.AddPage()
+	p.open = true
+}
+
+// end writes the footer of the page in progress, if any.
+func (p *pager) end() {
+	if !p.open {
+		return
+	}
+	p.open = false
+	p.page++
+	p.pdf.SetFont("go", "", 9)
+	p.pdf.SetTextColor(90, 90, 90)
+	p.pdf.SetXY(0, p.l.ph-10)
+	p.pdf.CellFormat(p.l.pw, 5, fmt.Sprint(p.page), "", 0, "CM", false, 0, "")
+	p.pdf.SetTextColor(0, 0, 0)
+}
+
+func (b *pdfWriter) close() error {
+	opt := b.env.opt
+	if opt.PerPage == 0 {
+		opt.PerPage = 4
+	}
+	if len(opt.Labels) > len(b.puzzles) {
+		return fmt.Errorf("%d labels for %d puzzles: one label a line, a line for each puzzle", len(opt.Labels), len(b.puzzles))
+	}
+	b.order(opt)
+	labels := map[int]string{} // by puzzle number
+	for i, np := range b.puzzles {
+		if l := opt.Label(i); l != "" {
+			labels[np.n] = l
 		}
 	}
 	size := "A4"
@@ -97,25 +157,21 @@ func (b *pdfWriter) close() error {
 		size = "Letter"
 	}
 	pdf := fpdf.New("P", "mm", size, "")
-	pdf.SetCreationDate(time.Unix(0, 0).UTC())
-	pdf.SetModificationDate(time.Unix(0, 0).UTC())
+	created := opt.Created
+	if created.IsZero() {
+		created = time.Now()
+	}
+	pdf.SetCreationDate(created)
+	pdf.SetModificationDate(created)
 	pdf.SetCreator("pencilbox", true)
 	pdf.SetTitle(opt.Title, true)
 	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
 	pdf.SetAutoPageBreak(false, 0)
 	l := pageLayout(opt.Paper, opt.PerPage)
-	page := 0
-	footer := func() {
-		page++
-		pdf.SetFont("go", "", 9)
-		pdf.SetTextColor(90, 90, 90)
-		pdf.SetXY(0, l.ph-10)
-		pdf.CellFormat(l.pw, 5, fmt.Sprint(page), "", 0, "CM", false, 0, "")
-		pdf.SetTextColor(0, 0, 0)
-	}
+	pg := &pager{pdf: pdf, l: l}
 	if opt.Title != "" {
-		pdf.AddPage()
+		pg.next()
 		pdf.SetFont("go", "B", 28)
 		pdf.SetXY(l.margin, l.ph/3)
 		pdf.MultiCell(l.pw-2*l.margin, 12, opt.Title, "", "C", false)
@@ -126,61 +182,87 @@ func (b *pdfWriter) close() error {
 			what += ", solutions at the back"
 		}
 		pdf.CellFormat(l.pw-2*l.margin, 10, what, "", 1, "CM", false, 0, "")
-		footer()
 	}
-	// puzzle pages
+	captionH := 9.0
+	if len(labels) > 0 {
+		captionH = 15 // the label on a line above the number
+	}
+	// puzzle pages: per to a page, a big grid on a page of its own
 	per := l.cols * l.rows
 	cw := (l.pw - 2*l.margin) / float64(l.cols)
 	ch := (l.ph - 2*l.margin - 8) / float64(l.rows)
-	for i, np := range b.puzzles {
-		if i%per == 0 {
-			if i > 0 {
-				footer()
+	slot := per
+	for _, np := range b.puzzles {
+		if b.big(np.p) {
+			pg.next()
+			if err := b.place(pdf, np, labels[np.n], l.margin, l.margin, l.pw-2*l.margin, l.ph-2*l.margin-8, captionH, false, opt.ShowIDs); err != nil {
+				return err
 			}
-			pdf.AddPage()
+			slot = per
+			continue
 		}
-		k := i % per
-		x0 := l.margin + float64(k%l.cols)*cw
-		y0 := l.margin + float64(k/l.cols)*ch
-		captionH := 9.0
-		if err := b.place(pdf, np, x0, y0, cw, ch, captionH, false, opt.ShowIDs); err != nil {
+		if slot == per {
+			pg.next()
+			slot = 0
+		}
+		x0 := l.margin + float64(slot%l.cols)*cw
+		y0 := l.margin + float64(slot/l.cols)*ch
+		if err := b.place(pdf, np, labels[np.n], x0, y0, cw, ch, captionH, false, opt.ShowIDs); err != nil {
 			return err
 		}
+		slot++
 	}
-	footer()
 	if opt.Solutions {
 		const scols, srows = 3, 4
 		sw := (l.pw - 2*l.margin) / scols
 		sh := (l.ph - 2*l.margin - 14) / srows
 		order := append([]numbered(nil), b.puzzles...)
 		sort.SliceStable(order, func(i, j int) bool { return order[i].n < order[j].n })
-		for i, np := range order {
-			if i%(scols*srows) == 0 {
-				if i > 0 {
-					footer()
+		heading := func() {
+			pg.next()
+			pdf.SetFont("go", "B", 16)
+			pdf.SetXY(l.margin, l.margin-4)
+			pdf.CellFormat(l.pw-2*l.margin, 10, "Solutions", "", 0, "LM", false, 0, "")
+		}
+		slot := scols * srows
+		for _, np := range order {
+			if b.big(np.p) {
+				heading()
+				if err := b.place(pdf, np, labels[np.n], l.margin, l.margin+10, l.pw-2*l.margin, l.ph-2*l.margin-18, 6, true, false); err != nil {
+					return err
 				}
-				pdf.AddPage()
-				pdf.SetFont("go", "B", 16)
-				pdf.SetXY(l.margin, l.margin-4)
-				pdf.CellFormat(l.pw-2*l.margin, 10, "Solutions", "", 0, "LM", false, 0, "")
+				slot = scols * srows
+				continue
 			}
-			k := i % (scols * srows)
-			x0 := l.margin + float64(k%scols)*sw
-			y0 := l.margin + 10 + float64(k/scols)*sh
-			if err := b.place(pdf, np, x0, y0, sw, sh, 6, true, false); err != nil {
+			if slot == scols*srows {
+				heading()
+				slot = 0
+			}
+			x0 := l.margin + float64(slot%scols)*sw
+			y0 := l.margin + 10 + float64(slot/scols)*sh
+			if err := b.place(pdf, np, labels[np.n], x0, y0, sw, sh, 6, true, false); err != nil {
 				return err
 			}
+			slot++
 		}
-		footer()
 	}
+	pg.end()
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
 	return pdf.Output(b.w)
 }
 
-// place draws one puzzle with its caption centred in the box x, y, w, h.
-func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH float64, solution, ids bool) error {
+// big reports whether p's grid takes a page of its own.
+func (b *pdfWriter) big(p pencilbox.Puzzle) bool {
+	k, _ := b.env.kinds.lookup(p.Kind)
+	w, _ := k.Drawer.Cells(p)
+	return w > BigCols
+}
+
+// place draws one puzzle with its caption centred in the box x, y, w, h:
+// its label (when it has one) on a line above its number and rating.
+func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h, captionH float64, solution, ids bool) error {
 	p := np.p
 	k, _ := b.env.kinds.lookup(p.Kind) // write took only kinds with a drawer
 	d := k.Drawer
@@ -192,37 +274,50 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, x, y, w, h, captionH floa
 	}
 	gx := x + (w-c*float64(gw))/2
 	gy := y + captionH + pad/2
-	// caption: number, stars, id and source
 	if solution {
+		text := fmt.Sprintf("No. %d", np.n)
+		if label != "" {
+			text += " · " + label
+		}
 		pdf.SetFont("go", "B", 9)
 		pdf.SetXY(gx, y)
-		pdf.CellFormat(c*float64(gw), captionH, fmt.Sprintf("No. %d", np.n), "", 0, "LM", false, 0, "")
-	} else {
+		pdf.CellFormat(c*float64(gw), captionH, text, "", 0, "LM", false, 0, "")
+		return d.Draw(pdf, p, gx, gy, c, solution)
+	}
+	// caption: the label, then number, stars or ER, id and source
+	line := y
+	lineH := captionH
+	if label != "" {
+		lineH = 9
+		line = y + captionH - lineH
 		pdf.SetFont("go", "B", 12)
-		label := fmt.Sprintf("No. %d", np.n)
 		pdf.SetXY(gx, y)
-		lw := pdf.GetStringWidth(label) + 2
-		pdf.CellFormat(lw, captionH, label, "", 0, "LM", false, 0, "")
-		caption := b.env.opt.Caption
-		sx := gx + lw + 1
-		if caption != CaptionER {
-			stars(pdf, sx, y+captionH/2, 1.6, p.Rank)
-			sx += float64(p.Rank)*(2*1.6+0.6) + 2
+		pdf.CellFormat(c*float64(gw), captionH-lineH, label, "", 0, "LB", false, 0, "")
+	}
+	pdf.SetFont("go", "B", 12)
+	num := fmt.Sprintf("No. %d", np.n)
+	pdf.SetXY(gx, line)
+	lw := pdf.GetStringWidth(num) + 2
+	pdf.CellFormat(lw, lineH, num, "", 0, "LM", false, 0, "")
+	caption := b.env.opt.Caption
+	sx := gx + lw + 1
+	if caption == "" || caption == CaptionStars || caption == CaptionBoth {
+		stars(pdf, sx, line+lineH/2, 1.6, p.Rank)
+		sx += float64(p.Rank)*(2*1.6+0.6) + 2
+	}
+	if (caption == CaptionER || caption == CaptionBoth) && p.ER > 0 {
+		pdf.SetFont("go", "", 10)
+		pdf.SetXY(sx, line)
+		pdf.CellFormat(20, lineH, "ER "+tenths(p.ER), "", 0, "LM", false, 0, "")
+	}
+	if ids {
+		pdf.SetFont("go", "", 8)
+		src := ""
+		if len(p.Sources) > 0 {
+			src = " · " + p.Sources[0].Label
 		}
-		if (caption == CaptionER || caption == CaptionBoth) && p.ER > 0 {
-			pdf.SetFont("go", "", 10)
-			pdf.SetXY(sx, y)
-			pdf.CellFormat(20, captionH, "ER "+tenths(p.ER), "", 0, "LM", false, 0, "")
-		}
-		if ids {
-			pdf.SetFont("go", "", 8)
-			src := ""
-			if len(p.Sources) > 0 {
-				src = " · " + p.Sources[0].Label
-			}
-			pdf.SetXY(gx, y+captionH-2)
-			pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
-		}
+		pdf.SetXY(gx, line+lineH-2)
+		pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
 	}
 	return d.Draw(pdf, p, gx, gy, c, solution)
 }

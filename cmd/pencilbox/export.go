@@ -9,7 +9,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pencilbox"
 	"pencilbox/db"
@@ -49,7 +51,9 @@ func runExport(e *env, args []string) int {
 	fs.StringVar(&opt.Title, "title", "", "pdf: a title page with this title")
 	fs.BoolVar(&opt.ShowIDs, "ids", false, "pdf: captions show the puzzle id and source")
 	fs.BoolVar(&opt.Solutions, "solutions", true, "pdf: solutions at the back")
-	fs.StringVar(&opt.Caption, "caption", export.CaptionStars, "pdf: captions rate by stars, er or both")
+	fs.StringVar(&opt.Caption, "caption", export.CaptionStars, "pdf: captions rate by stars, er, both or none (the number alone)")
+	labelFrom := fs.String("label-from", "", "pdf: label the puzzles with days from this date (2026-12-01: \"Tuesday 1 December\", then the next day...)")
+	labels := fs.String("labels", "", "pdf: a file of labels, one line a puzzle in booklet order (an empty line: the --label-from day, or none)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the export to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -63,6 +67,29 @@ func runExport(e *env, args []string) int {
 		return 2
 	}
 	opt.Format = *format
+	if err := bookletLabels(&opt, *labelFrom, *labels); err != nil {
+		return fail(2, err)
+	}
+	if v := e.getenv("SOURCE_DATE_EPOCH"); v != "" {
+		// a reproducible booklet: the date the build system gives
+		var sec int64
+		if _, err := fmt.Sscan(v, &sec); err != nil {
+			return fail(2, fmt.Errorf("SOURCE_DATE_EPOCH %q: want seconds since 1970", v))
+		}
+		opt.Created = time.Unix(sec, 0).UTC()
+	}
+	if *set != "" {
+		// a set's booklet keeps the set's order unless --sort asks
+		switch f.Sort {
+		case "":
+		case "rank", "score":
+			opt.ByRank = true
+		case "er":
+			opt.ByER = true
+		default:
+			return fail(2, fmt.Errorf("--sort %q with --set: a set's booklet is in the set's order, or by rank or er", f.Sort))
+		}
+	}
 	if err := opt.Check(e.exports); err != nil {
 		return fail(2, err)
 	}
@@ -157,6 +184,34 @@ func runExport(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "wrote %d puzzles to %s (%s) in %.1f s\n", n, *out, opt.Format, time.Since(start).Seconds())
 	}
 	return 0
+}
+
+// bookletLabels reads --label-from (a date) and --labels (a file of one
+// label a line) into opt.
+func bookletLabels(opt *export.Options, from, file string) error {
+	if from != "" {
+		t, err := time.Parse(time.DateOnly, from)
+		if err != nil {
+			return fmt.Errorf("--label-from %q: want a date as 2026-12-01", from)
+		}
+		opt.LabelFrom = t
+	}
+	if file == "" {
+		return nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("--labels: %w", err)
+	}
+	text := strings.TrimRight(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
+	for i, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if n := utf8.RuneCountInString(l); n > export.MaxLabel {
+			return fmt.Errorf("%s line %d: a label of %d characters, at most %d fit a caption", file, i+1, n, export.MaxLabel)
+		}
+		opt.Labels = append(opt.Labels, l)
+	}
+	return nil
 }
 
 // writeAtomic writes to a temporary file beside path and renames it to

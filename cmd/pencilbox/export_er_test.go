@@ -74,13 +74,13 @@ func TestExportER(t *testing.T) {
 	for _, tc := range []struct {
 		caption string
 		code    int
-	}{{"stars", 0}, {"er", 0}, {"both", 0}, {"ER!", 2}} {
+	}{{"stars", 0}, {"er", 0}, {"both", 0}, {"none", 0}, {"ER!", 2}} {
 		out := filepath.Join(dir, "b-"+tc.caption+".pdf")
 		code, _, errs := runCLI(t, "", "export", "--db", lib, "--er", "3.0-4.5", "--sort", "er", "--format", "pdf", "--caption", tc.caption, "-o", out)
 		if code != tc.code {
 			t.Errorf("--caption %s: exit %d, want %d: %s", tc.caption, code, tc.code, errs)
 		}
-		if tc.code != 0 && !strings.Contains(errs, "want stars, er or both") {
+		if tc.code != 0 && !strings.Contains(errs, "want stars, er, both or none") {
 			t.Errorf("--caption %s: %q", tc.caption, errs)
 		}
 	}
