@@ -78,6 +78,7 @@ type Library struct {
 	Views    Views
 	Kinds    engine.Registry
 	Sets     []model.Set
+	LastSet  int64  // the set added to last: chosen in the set menus
 	PageNum  int    // the page's number (1 = first)
 	NextURL  string // carries the cursor and the next page's number
 	PrevURL  string // the previous numbered page; "" on the first or past the numbered pages
@@ -113,6 +114,7 @@ type PuzzlePage struct {
 	StepBoard    templ.Component
 	StepErr      string
 	Sets         []model.Set
+	LastSet      int64 // the set added to last: chosen in the set menu
 	History      []AuditRow // the audit log's rows about this puzzle, newest first
 	// StepSources names the step logs offered ("er": the kind's second
 	// rater's, "stars": the ladder's), the default first; StepSource is
@@ -310,6 +312,10 @@ func (l Library) filterQuery() string {
 	}
 	return q.Encode()
 }
+
+// listURL is the list page as shown (filter, page and cursor): where an
+// add to a set comes back to.
+func (l Library) listURL() string { return "/puzzles?" + l.Query.Encode() }
 
 // Histogram bars of one kind, drawn by the server.
 type bar struct {

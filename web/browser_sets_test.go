@@ -106,3 +106,39 @@ func TestBrowserSetOrder(t *testing.T) {
 		t.Errorf("after Undo the set holds %v, want %v", got[15:22], want[15:22])
 	}
 }
+
+// TestBrowserSelectAll: the box in the list's head ticks every puzzle of
+// the page and unticks them again; the two set menus show the same set.
+func TestBrowserSelectAll(t *testing.T) {
+	e := newTestEnv(t, nil)
+	for _, name := range []string{"January", "February"} {
+		if _, err := (db.SetStore{DB: e.db.W}).Create(context.Background(), name, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := browser(t)
+	do(t, ctx, "log in",
+		chromedp.Navigate(e.srv.URL+"/puzzles?kind=sudoku"),
+		chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), testUser),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), testPass),
+		chromedp.Submit(chromedp.CSS(`input[name=password]`)))
+	waitURL(t, ctx, "/puzzles")
+	do(t, ctx, "list", chromedp.WaitVisible(chromedp.CSS(`input.selectall`)))
+	ticked := func() [2]int {
+		return get(t, ctx, "ticked", chromedp.Evaluate[[2]int](`[document.querySelectorAll("input[name=id]:checked").length, document.querySelectorAll("input[name=id]").length]`))
+	}
+	do(t, ctx, "tick the page", chromedp.Click(chromedp.CSS(`input.selectall`)))
+	if n := ticked(); n[0] != n[1] || n[1] == 0 {
+		t.Errorf("select all ticked %d of %d", n[0], n[1])
+	}
+	do(t, ctx, "untick the page", chromedp.Click(chromedp.CSS(`input.selectall`)))
+	if n := ticked(); n[0] != 0 {
+		t.Errorf("unselect all left %d ticked", n[0])
+	}
+	do(t, ctx, "choose February above", chromedp.SetValue(chromedp.CSS(`#add-top select`), "2"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#add-top select").dispatchEvent(new Event("change", {bubbles: true}))`))
+	if v := get(t, ctx, "menu below", chromedp.Value(chromedp.CSS(`#add-bottom select`))); v != "2" {
+		t.Errorf("the menu below shows set %q after choosing set 2 above", v)
+	}
+}

@@ -161,6 +161,7 @@ func (s *Server) puzzleView(c echo.Context, id int64, tags templates.TagsForm) e
 		}
 		return render(c, http.StatusOK, templates.StepPart(pp))
 	}
+	pp.LastSet = lastSet(c)
 	if pp.Sets, err = s.setList(c); err != nil {
 		return err
 	}

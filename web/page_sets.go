@@ -41,11 +41,11 @@ const DefaultMaxSetAdd = 10000
 
 func (s *Server) addToSet(c echo.Context) error {
 	ctx := c.Request().Context()
-	setID, err := strconv.ParseInt(c.FormValue("set"), 10, 64)
+	form, _ := c.FormParams()
+	setID, err := strconv.ParseInt(chosenSet(c, form), 10, 64)
 	if err != nil {
 		return userErr(http.StatusBadRequest, "Choose a set.")
 	}
-	form, _ := c.FormParams()
 	var ids []int64
 	capped := false // the filter matches more than s.cfg.MaxSetAdd puzzles
 	if c.FormValue("what") == "filter" {
@@ -105,19 +105,80 @@ func (s *Server) addToSet(c echo.Context) error {
 				plural(len(missing), "id", "ids"), idList(missing, 20))
 		}
 	}
+	back, anchor := backToList(c)
 	if len(ids) == 0 {
-		return s.redirectFlash(c, "/puzzles", "Tick some puzzles first.")
+		if back == "" {
+			back = "/puzzles"
+		}
+		return s.redirectFlash(c, back+anchor, "Tick some puzzles first.")
 	}
 	n, err := s.sets.Add(ctx, setID, ids)
 	if err != nil {
 		return err
 	}
+	s.rememberSet(c, setID)
 	msg := fmt.Sprintf("%d puzzles added.", n)
 	if capped {
 		msg = fmt.Sprintf("The filter matches more than %d puzzles: only its first %d were taken (%d of them new to the set). Narrow the filter to add the rest.",
 			s.cfg.MaxSetAdd, s.cfg.MaxSetAdd, n)
 	}
+	if back != "" {
+		name := "the set"
+		if si, _, err := s.sets.Get(ctx, setID); err == nil {
+			name = fmt.Sprintf("%q", si.Name)
+		}
+		msg = strings.Replace(msg, "added.", "added to "+name+".", 1)
+		return s.redirectFlash(c, back+anchor, msg)
+	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), msg)
+}
+
+// chosenSet is the set an add asks for: the list has a set menu above
+// and below the puzzles, and the buttons below send at=bottom, so the
+// menu beside the button pressed counts.
+func chosenSet(c echo.Context, form url.Values) string {
+	sets := form["set"]
+	switch {
+	case len(sets) == 0:
+		return ""
+	case c.QueryParam("at") == "bottom":
+		return sets[len(sets)-1]
+	}
+	return sets[0]
+}
+
+// backToList is the list page an add was sent from (its form's back
+// field: the list's address with its filter and page), and the anchor of
+// the add control used, so the list comes back where it was; "" when the
+// add came from elsewhere or back is not a list address of this site.
+func backToList(c echo.Context) (string, string) {
+	u, err := url.Parse(c.FormValue("back"))
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Path != "/puzzles" {
+		return "", ""
+	}
+	anchor := "#add-top"
+	if c.QueryParam("at") == "bottom" {
+		anchor = "#add-bottom"
+	}
+	return "/puzzles?" + u.Query().Encode(), anchor
+}
+
+// cookieSet remembers the set an editor added to last: the list and the
+// puzzle page choose it in their set menus.
+const cookieSet = "pb_set"
+
+func (s *Server) rememberSet(c echo.Context, id int64) {
+	s.cookie(c, cookieSet, strconv.FormatInt(id, 10), 365*24*3600, http.SameSiteLaxMode)
+}
+
+// lastSet is the set remembered by rememberSet (0 when none).
+func lastSet(c echo.Context) int64 {
+	ck, err := c.Cookie(cookieSet)
+	if err != nil {
+		return 0
+	}
+	id, _ := strconv.ParseInt(ck.Value, 10, 64)
+	return id
 }
 
 func (s *Server) loadSet(c echo.Context, id int64) (model.Set, error) {
