@@ -339,7 +339,7 @@ func LibraryPage(c Chrome, l Library) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "\" placeholder=\"words or givens\" title=\"words, or a puzzle (81 digits, a puzz.link URL...): finds it and its symmetric images\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

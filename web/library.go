@@ -221,6 +221,11 @@ func (l *DBLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
 	return l.DB.Missing(ctx, ids)
 }
 
+// PuzzleID is the id of the stored puzzle of kind with that canonical form.
+func (l *DBLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
+	return l.DB.PuzzleID(ctx, kind, canonical)
+}
+
 func viewJob(j pencilbox.Job) model.Job {
 	m := model.Job{
 		ID: j.ID, Source: j.Source, Format: j.Format, Started: j.Started, Finished: j.Finished,

@@ -28,11 +28,25 @@ func (s *Server) setList(c echo.Context) ([]model.Set, error) {
 
 func (s *Server) library(c echo.Context) error {
 	q := c.QueryParams()
-	f, err := parseFilter(q)
+	handled, found, err := s.givensSearch(c, q)
+	if handled || err != nil {
+		return err
+	}
+	fq := q
+	if found != nil {
+		// several kinds read the search as a puzzle: their matches
+		fq = url.Values{}
+		for k, v := range q {
+			if k != "q" && k != "kind" {
+				fq[k] = v
+			}
+		}
+	}
+	f, err := parseFilter(fq)
 	if err != nil {
 		return s.libraryError(c, q, err)
 	}
-	f.IDs = nil
+	f.IDs = found
 	t0 := time.Now()
 	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {

@@ -61,6 +61,10 @@ type Library interface {
 	Job(ctx context.Context, id int64) (model.Job, error)
 	// Missing returns the ids that name no stored puzzle.
 	Missing(ctx context.Context, ids []int64) ([]int64, error)
+	// PuzzleID is the id of the stored puzzle of kind with that
+	// canonical form (the library stores each puzzle once, whichever of
+	// its symmetric images came); ok is false when there is none.
+	PuzzleID(ctx context.Context, kind, canonical string) (id int64, ok bool, err error)
 }
 
 // ImportFunc runs one import to the end, reporting progress as it goes.

@@ -1,0 +1,68 @@
+package web
+
+// Search by givens: a puzzle pasted into the list's search box (an
+// 81-character Sudoku line, a puzz.link URL, a Tatham ID: any one-puzzle
+// notation a kind's Sniff claims and its Parse reads) finds the stored
+// puzzle with the same canonical form, which is the puzzle itself or any
+// symmetric image of it (the library stores each once).
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// byGivens returns the stored puzzles text is a notation of (in the
+// kinds' registry order; kind, when set, limits it to that kind), and
+// whether any kind read text as a puzzle at all.
+func (s *Server) byGivens(ctx context.Context, text, kind string) ([]int64, bool, error) {
+	var ids []int64
+	read := false
+	for _, k := range s.cfg.Kinds {
+		if (kind != "" && k.Name() != kind) || !k.Sniff(text) {
+			continue
+		}
+		p, err := k.Parse(text)
+		if err != nil {
+			continue // claimed but not a puzzle of this kind: a text search
+		}
+		read = true
+		id, ok, err := s.cfg.Library.PuzzleID(ctx, k.Name(), p.Canonical())
+		if err != nil {
+			return nil, true, fmt.Errorf("search by givens (%s): %w", k.Name(), err)
+		}
+		if ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids, read, nil
+}
+
+// givensSearch answers a list request whose search is a puzzle: one match
+// opens its page, none says so under the form, several (kinds that read
+// the same text) are listed; handled is false when the search is not a
+// puzzle (the list's text search then runs). q without its search is
+// what the list of several matches filters on besides their ids.
+func (s *Server) givensSearch(c echo.Context, q url.Values) (handled bool, ids []int64, err error) {
+	text := strings.TrimSpace(q.Get("q"))
+	if text == "" {
+		return false, nil, nil
+	}
+	ids, read, err := s.byGivens(c.Request().Context(), text, strings.TrimSpace(q.Get("kind")))
+	if err != nil || !read {
+		return false, nil, err
+	}
+	switch len(ids) {
+	case 0:
+		return true, nil, s.libraryError(c, q, &publicError{code: http.StatusOK, field: "q",
+			msg: "No stored puzzle has these givens, nor any symmetric image of them (rotations, reflections, relabellings)."})
+	case 1:
+		return true, nil, s.redirectFlash(c, fmt.Sprintf("/puzzles/%d", ids[0]),
+			fmt.Sprintf("Found by its givens: puzzle %d (the library keeps a puzzle and its symmetric images once).", ids[0]))
+	}
+	return false, ids, nil
+}
