@@ -9,7 +9,7 @@ BENCHTIME ?= 2s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 TEMPL       := github.com/a-h/templ/cmd/templ@v0.3.977
 
-.PHONY: all build run test test-deps generate-check bench lint generate fuzz clean soak
+.PHONY: all build run test test-deps generate-check bench lint generate fuzz clean soak screenshots
 
 # Debian packages the tests use: chromium (browser tests) and poppler-utils
 # (pdftotext/pdftoppm for the PDF booklet checks). Installed when missing.
@@ -52,6 +52,14 @@ soak: build
 	    head -n 1000000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_1m.sdm && tail -n 100000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_100k.sdm && \
 	    ./$(BIN) import --db $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_1m.sdm; fi && \
 	  PENCILBOX=./$(BIN) LOADDIR=$(SOAKDIR)/run sh docs/bench/load.sh $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_100k.sdm $(SOAKSECS); fi
+
+# A screenshot of every admin page at 390 and 1280 px (the light scheme;
+# the dashboard and the step viewer also dark) into docs/screenshots, for
+# the README: TestBrowserPages with PENCILBOX_SCREENSHOTS set (plain make
+# test runs the same checks without writing them).
+screenshots: test-deps
+	mkdir -p docs/screenshots
+	PENCILBOX_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestBrowserPages$$' ./web/
 
 test-deps:
 	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || { \

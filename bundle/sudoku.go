@@ -36,7 +36,15 @@ func (Sudoku) Export() export.Kind {
 // hypothesis, and the 8-star puzzles (trial and error).
 func (Sudoku) Highlights() []model.Highlight {
 	return []model.Highlight{
-		{ID: "counterexamples", Label: "Enclosure+Negation counterexamples (hypothesis = no)", Query: "hyp=no"},
-		{ID: "eightstar", Label: "8-star puzzles", Query: "kind=sudoku&rank=8"},
+		{ID: "counterexamples", Label: "Sudoku beyond Enclosure+Negation", Query: "hyp=no",
+			Help: "The rating method's author believed two moves solve every Sudoku without guessing: " +
+				"Enclosure (some cells of a row, column or box can only hold as many digits as there are cells, " +
+				"so those digits leave the house's other cells) and Negation (assume a digit is not in a cell; " +
+				"if that fails at once, it is). These puzzles prove him wrong: with those two moves alone they get stuck. " +
+				"They are rare and among the hardest the library holds: keep them, tag them for expert sets, " +
+				"and do not put them in a booklet for beginners."},
+		{ID: "eightstar", Label: "8-star Sudoku", Query: "kind=sudoku&rank=8",
+			Help: "The ladder's seven techniques do not finish these: a solver has to guess and backtrack (trial and error). " +
+				"Many solvers find that unfair; use them only in sets labelled for experts."},
 	}
 }

@@ -15,7 +15,8 @@ import (
 // 100x100 grid), a sixth of a list page's server time under load. Here a
 // row's run of black cells is one rect and the grid lines one path. It
 // writes only numbers computed here and clue digits (0-4), so nothing
-// needs escaping.
+// needs escaping. Its colours are the stylesheet's (classes paper, thin,
+// walls, clues), the attributes the fallback without it.
 func akariThumb(p *akari.Puzzle) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		cs := akSize(p.W, p.H, 72)
@@ -30,11 +31,11 @@ func akariThumb(p *akari.Puzzle) templ.Component {
 		b = num(b, width)
 		b = append(b, ' ')
 		b = num(b, height)
-		b = append(b, `" role="img" aria-label="Akari board"><rect x="1" y="1" width="`...)
+		b = append(b, `" role="img" aria-label="Akari board"><rect class="paper" x="1" y="1" width="`...)
 		b = num(b, width-2)
 		b = append(b, `" height="`...)
 		b = num(b, height-2)
-		b = append(b, `" fill="#fff" stroke="#000" stroke-width="2"></rect><path stroke="#999" stroke-width="0.5" d="`...)
+		b = append(b, `" fill="#fff" stroke="#000" stroke-width="2"></rect><path class="thin" stroke="#999" stroke-width="0.5" d="`...)
 		for x := 1; x < p.W; x++ {
 			b = append(b, 'M')
 			b = num(b, 2+x*cs)
@@ -47,7 +48,7 @@ func akariThumb(p *akari.Puzzle) templ.Component {
 			b = append(b, 'H')
 			b = num(b, 2+p.W*cs)
 		}
-		b = append(b, `"></path><g fill="#222">`...)
+		b = append(b, `"></path><g class="walls" fill="#222">`...)
 		black := func(c byte) bool { return c == '#' || c >= '0' && c <= '4' }
 		for y := 0; y < p.H; y++ {
 			row := p.Cells[y*p.W : (y+1)*p.W]
@@ -72,7 +73,7 @@ func akariThumb(p *akari.Puzzle) templ.Component {
 				x = end
 			}
 		}
-		b = append(b, `</g><g fill="#fff" font-weight="bold" text-anchor="middle" font-size="`...)
+		b = append(b, `</g><g class="clues" fill="#fff" font-weight="bold" text-anchor="middle" font-size="`...)
 		b = num(b, cs*2/3)
 		b = append(b, `">`...)
 		for i, c := range p.Cells {

@@ -23,6 +23,17 @@ type Chrome struct {
 	Flash string // a one-line message (errors of a form)
 	Fault string // a fault the admin must act on (a damaged file, a failed backup), on every page
 	Nav   string // the active section
+	// Static is the version of the embedded stylesheet and script (their
+	// content hash): their links carry it, so browsers cache them for good.
+	Static string
+}
+
+// asset is the link to an embedded static file, versioned.
+func (c Chrome) asset(name string) string {
+	if c.Static == "" {
+		return "/static/" + name
+	}
+	return "/static/" + name + "?v=" + c.Static
 }
 
 // CanEdit reports whether the user may change the library (import, tags,

@@ -18,6 +18,12 @@ import (
 // installs it). Without it the test skips, except under CI where it fails.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	return browserFor(t, 120*time.Second)
+}
+
+// browserFor is browser for a test that may take up to d.
+func browserFor(t *testing.T, d time.Duration) context.Context {
+	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -42,7 +48,7 @@ func browser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancel3 := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel3)
 	return ctx
 }
@@ -136,9 +142,6 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(solved, fmt.Sprintf("Solved after %d steps", n)) {
 		t.Errorf("last page says %q", solved)
 	}
-	if shot := os.Getenv("PENCILBOX_SCREENSHOT"); shot != "" {
-		screenshot(t, ctx, base, shot)
-	}
 
 	// upload a file of two new puzzles and a bad line
 	file := filepath.Join(t.TempDir(), "newspaper-week-48.sdm")
@@ -170,20 +173,4 @@ func TestBrowser(t *testing.T) {
 	if rows != 2 || !strings.Contains(listed, "newspaper-week-48.sdm") || !strings.Contains(listed, "week48") {
 		t.Errorf("the list after the upload has %d rows: %q", rows, listed)
 	}
-}
-
-// screenshot saves the puzzle page of a 7-star Sudoku at a middle step:
-// PENCILBOX_SCREENSHOT=$PWD/docs/screenshot.png go test -run TestBrowser ./web/
-func screenshot(t *testing.T, ctx context.Context, base, path string) {
-	t.Helper()
-	do(t, ctx, "7-star list", chromedp.Navigate(base+"/puzzles?kind=sudoku&rank=7&hyp=yes"),
-		chromedp.WaitVisible(chromedp.CSS(`table.puzzles`)))
-	href := get(t, ctx, "first puzzle", chromedp.AttributeValue(chromedp.CSS(`table.puzzles a.pid`), "href"))
-	do(t, ctx, "puzzle page", chromedp.Navigate(base+href.Value+"?step=12"),
-		chromedp.WaitVisible(chromedp.CSS(`svg.board`)))
-	png := get(t, ctx, "screenshot", chromedp.FullScreenshot(100))
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s (%d bytes)", path, len(png))
 }

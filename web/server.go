@@ -154,6 +154,7 @@ type Server struct {
 	checks  *checkGate
 	origins *http.CrossOriginProtection
 	steps   *stepCache
+	assets  staticAssets
 	// damaged is the sentence about the library's damaged file, once a
 	// read or write found it so: every page shows it until a restart
 	// (restore needs the server stopped).
@@ -210,6 +211,7 @@ func New(cfg Config) *Server {
 		ctx:     ctx,
 		cancel:  cancel,
 		cfg:     cfg,
+		assets:  loadStatic(),
 		e:       echo.New(),
 		users:   cfg.Users,
 		sets:    cfg.Sets,
@@ -472,5 +474,5 @@ func render(c echo.Context, code int, comp interface {
 func (s *Server) chrome(c echo.Context, title, nav string) templates.Chrome {
 	user, _ := c.Get(ctxUser).(string)
 	token, _ := c.Get(ctxCSRF).(string)
-	return templates.Chrome{Title: title, User: user, Role: string(role(c)), CSRF: token, Nav: nav, Flash: flash(c), Fault: s.fault(c)}
+	return templates.Chrome{Title: title, User: user, Role: string(role(c)), CSRF: token, Nav: nav, Flash: flash(c), Fault: s.fault(c), Static: s.assets.version}
 }

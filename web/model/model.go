@@ -91,6 +91,9 @@ type Stats struct {
 type Highlight struct {
 	ID    string `json:"id"`    // the fact's element id on the dashboard
 	Label string `json:"label"` // what the puzzles are, e.g. "8-star puzzles"
+	// Help says in plain words what the count means to a curator and
+	// what to do with the puzzles (the dashboard shows it under the count).
+	Help  string `json:"help,omitempty"`
 	Query string `json:"query"` // the library filter as the list's URL query, e.g. "kind=sudoku&rank=8"
 	Count int    `json:"count"`
 }

@@ -1,0 +1,201 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// screenshotsEnv names the folder TestBrowserPages writes a screenshot of
+// every page to, at each width (make screenshots: docs/screenshots).
+const screenshotsEnv = "PENCILBOX_SCREENSHOTS"
+
+// TestBrowserPages opens every page of the admin as a phone (390 px) and
+// a desktop (1280 px) show it, in the light and the dark scheme: no page
+// is wider than the window (nothing to scroll sideways), and axe-core
+// (web/testdata/axe) finds nothing serious or critical: labels, names,
+// contrast (WCAG AA), keyboard reach.
+func TestBrowserPages(t *testing.T) {
+	e := newTestEnv(t, nil)
+	pages := curatorPages(t, e)
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shots := os.Getenv(screenshotsEnv)
+	ctx := browserFor(t, 10*time.Minute)
+	base := e.srv.URL
+	do(t, ctx, "inject axe-core into every page", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)})
+		return err
+	}))
+	// the login page first, before the session exists
+	logIn := func() {
+		do(t, ctx, "log in",
+			chromedp.Navigate(base+"/login"),
+			chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
+			chromedp.SendKeys(chromedp.CSS(`input[name=username]`), testUser),
+			chromedp.SendKeys(chromedp.CSS(`input[name=password]`), testPass),
+			chromedp.Submit(chromedp.CSS(`input[name=password]`)))
+		do(t, ctx, "the dashboard after the login", chromedp.WaitVisible(chromedp.CSS(`form.logout`)))
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		for _, width := range []int64{390, 1280} {
+			do(t, ctx, "window", chromedp.EmulateViewport(width, 900), colorScheme(scheme))
+			check := func(name, path string) {
+				t.Helper()
+				at := fmt.Sprintf("%s (%s, %d px, %s)", name, path, width, scheme)
+				do(t, ctx, "open "+at, chromedp.Navigate(base+path), chromedp.WaitReady(chromedp.CSS(`main`)))
+				if over := get(t, ctx, "widths", chromedp.Evaluate[overflow](overflowJS)); over.Doc > over.View {
+					t.Errorf("%s: the page is %d px wide in a %d px window (wider: %s)", at, over.Doc, over.View, strings.Join(over.Wide, "; "))
+				}
+				for _, v := range get(t, ctx, "axe", chromedp.Evaluate[[]axeFinding](axeJS, chromedp.EvalAwaitPromise)) {
+					t.Errorf("%s: axe %s (%s): %s: %s", at, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, " | "))
+				}
+				if shots != "" && scheme == "light" || shots != "" && width == 1280 && (name == "dashboard" || name == "sudoku-steps") {
+					png := get(t, ctx, "screenshot", pageTop(width, 2400))
+					file := filepath.Join(shots, fmt.Sprintf("%s-%d%s.png", name, width, map[string]string{"light": "", "dark": "-dark"}[scheme]))
+					if err := os.WriteFile(file, png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			do(t, ctx, "forget the session", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, network.ClearBrowserCookies, cdp.Empty{})
+				return err
+			}))
+			check("login", "/login")
+			logIn()
+			for _, p := range pages {
+				check(p.name, p.path)
+			}
+		}
+	}
+}
+
+// curatorPage is one page of the admin, by a name for its screenshot.
+type curatorPage struct{ name, path string }
+
+// curatorPages are the admin's pages over the sample library, one of each
+// kind: a set with puzzles and an import job are made first.
+func curatorPages(t *testing.T, e *testEnv) []curatorPage {
+	t.Helper()
+	ctx := context.Background()
+	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND hypothesis = 1 ORDER BY id LIMIT 1`)
+	ak := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
+	items := e.ids(`SELECT id FROM puzzles WHERE status = 1 ORDER BY kind DESC, id LIMIT 6`)
+	jobs := e.ids(`SELECT id FROM jobs ORDER BY id LIMIT 1`)
+	if len(sd) == 0 || len(ak) == 0 || len(items) == 0 || len(jobs) == 0 {
+		t.Fatalf("the sample lacks a page's subject: sudoku %v akari %v items %v jobs %v", sd, ak, items, jobs)
+	}
+	set, err := e.s.sets.Create(ctx, "Sunday paper, week 48", "Six puzzles for the weekend page: easy first.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.sets.Add(ctx, set, items); err != nil {
+		t.Fatal(err)
+	}
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	return []curatorPage{
+		{"dashboard", "/"},
+		{"library", "/puzzles"},
+		{"library-filtered", "/puzzles?kind=sudoku&rank=4-6&sort=er&order=desc"},
+		{"library-refused", "/puzzles?rank=4%2B"},
+		{"sudoku", "/puzzles/" + id(sd[0])},
+		{"sudoku-steps", "/puzzles/" + id(sd[0]) + "?step=12#step"},
+		{"akari", "/puzzles/" + id(ak[0]) + "?step=3#step"},
+		{"sets", "/sets"},
+		{"set", "/sets/" + id(set)},
+		{"import", "/import"},
+		{"job", "/import/" + id(jobs[0])},
+		{"generate", "/generate"},
+		{"users", "/users"},
+		{"audit", "/audit"},
+		{"error", "/puzzles/999999999"},
+	}
+}
+
+// pageTop is a PNG of the page from its top, down to maxHeight pixels at
+// most (a 50-row list is 10,000 px tall on a phone: its top says enough).
+func pageTop(width int64, maxHeight float64) chromedp.Action[[]byte] {
+	return func(ctx context.Context, tg *chromedp.Target) ([]byte, error) {
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollHeight`))
+		if err != nil {
+			return nil, err
+		}
+		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptrTo(true),
+			Clip: &page.Viewport{Width: float64(width), Height: min(h, maxHeight), Scale: 1}})
+		if err != nil {
+			return nil, err
+		}
+		return r.Data, nil
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// colorScheme makes the page see the system's light or dark preference.
+func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	})
+}
+
+type overflow struct {
+	Doc, View int
+	Wide      []string // the elements that reach past the window's right edge
+}
+
+// overflowJS measures the document against the window and names the
+// outermost elements that stick out (not those inside a box that
+// scrolls on its own).
+const overflowJS = `(() => {
+  const view = document.documentElement.clientWidth;
+  const wide = [];
+  const inScroller = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll" || o === "hidden") return true;
+    }
+    return false;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.right > view + 0.5 && r.width > 0 && !inScroller(el)) {
+      const p = el.parentElement;
+      if (p && p.getBoundingClientRect().right > view + 0.5 && !inScroller(p)) continue;
+      wide.push(el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.trim().replace(/\s+/g, ".") : "") + " " + Math.round(r.right) + "px");
+      if (wide.length >= 5) break;
+    }
+  }
+  return {Doc: document.documentElement.scrollWidth, View: view, Wide: wide};
+})()`
+
+type axeFinding struct {
+	ID, Impact, Help string
+	Nodes            []string
+}
+
+// axeJS runs axe-core's WCAG 2.1 A/AA rules and best practices on the
+// page and keeps the serious and critical findings.
+const axeJS = `axe.run(document, {
+  runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+  resultTypes: ["violations"]
+}).then(r => r.violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => ({ID: v.id, Impact: v.impact, Help: v.help,
+    Nodes: v.nodes.slice(0, 4).map(n => n.target.join(" ") + (n.failureSummary ? " [" + n.failureSummary.replace(/\s+/g, " ") + "]" : ""))})))`
