@@ -114,7 +114,7 @@ func TestListAndDashboardER(t *testing.T) {
 	if !strings.Contains(r.body, `<th>ER</th>`) || !strings.Contains(r.body, `name="er" size="7" placeholder="6.5-7.5" value="3.0-4.5"`) {
 		t.Errorf("list page lacks the ER column or keeps no range: %.500s", r.body)
 	}
-	if n := strings.Count(r.body, `<td class="er">`); n != e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`) {
+	if n := strings.Count(r.body, `<td class="er"`); n != e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`) {
 		t.Errorf("%d ER cells", n)
 	}
 	d := c.get("/")
