@@ -153,19 +153,27 @@ type Filter struct {
 	Status       string // engine.Status.String(): "unique", "multiple", "none", "unknown"; "invalid" = not unique
 	Source       string // source label
 	Tag          string
-	Technique    string // technique ID the puzzle needs
-	TechniqueMin int    // ...at least this many times (0 or 1 = once)
+	TagNot       []string // none of these tags
+	Technique    string   // technique ID the puzzle needs
+	TechniqueMin int      // ...at least this many times (0 or 1 = once)
 	CluesMin     int
 	CluesMax     int
 	Verdict      engine.Tri // the kind's own verdict (engine.Verdicter); NA = any
 	// ERMin and ERMax bound the second rating (0 = open end); either
 	// bound excludes puzzles without one.
 	ERMin, ERMax float64
-	Q            string  // text search over source labels/files, note and tags (words, prefix match)
-	IDs          []int64 // only these puzzles; nil = any
-	Sort         string  // SortID, SortRank, SortScore, SortClues, SortCreated
-	Desc         bool
-	After        string // keyset cursor from the previous page ("" = first page)
+	// Published: "yes" = published at least once, "no" = never, "" = any.
+	Published string
+	// Outlet: published at least once in this outlet.
+	Outlet string
+	// InSet: "yes" = in some set, "no" = in none, else in the set of that
+	// name.
+	InSet string
+	Q     string  // text search over source labels/files, note and tags (words, prefix match)
+	IDs   []int64 // only these puzzles; nil = any
+	Sort  string  // SortID, SortRank, SortScore, SortClues, SortCreated
+	Desc  bool
+	After string // keyset cursor from the previous page ("" = first page)
 	// Offset skips that many matches (after the cursor, if any) before the
 	// page starts: numbered pages. The store walks every skipped match, so
 	// callers bound it; Each skips them once, at the start.

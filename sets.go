@@ -40,8 +40,14 @@ type SetStore interface {
 	Update(ctx context.Context, id int64, name, notes string) error
 	Delete(ctx context.Context, id int64) error
 	// Add appends puzzles to the end of a set, skipping those already in
-	// it, and returns how many were added.
-	Add(ctx context.Context, id int64, puzzles []int64) (int, error)
+	// it, and returns how many were added. Unless reuse, puzzles already
+	// used (published, or in another set) are refused with a *ReuseError
+	// naming them and saying why, and nothing is added.
+	Add(ctx context.Context, id int64, puzzles []int64, reuse bool) (int, error)
+	// Reused returns those of puzzles already used: published, or in a
+	// set other than id (0: any set), in the order given: what Add would
+	// refuse, for a page to list before asking.
+	Reused(ctx context.Context, id int64, puzzles []int64) ([]Reuse, error)
 	// Remove takes a puzzle out of a set; Move puts it at 1-based
 	// position pos (clamped to the set's size).
 	Remove(ctx context.Context, id, puzzle int64) error
@@ -54,4 +60,19 @@ type SetStore interface {
 	// order) and returns what that change was, or ErrNothingToUndo.
 	LastChange(ctx context.Context, id int64) (string, error)
 	Undo(ctx context.Context, id int64) (string, error)
+
+	// Publish records the set as published in outlet on date
+	// (YYYY-MM-DD; "" = today), with each of its puzzles at its position,
+	// and returns the record. An empty set, or the same set, outlet and
+	// date again, is refused.
+	Publish(ctx context.Context, id int64, outlet, date string) (Publication, error)
+	// Publications returns a set's publications, by date.
+	Publications(ctx context.Context, id int64) ([]Publication, error)
+	// PuzzleSets returns the sets holding a puzzle, by name, with its
+	// position in each; PuzzlePublications its publications, by date
+	// (kept when the set was since edited or deleted).
+	PuzzleSets(ctx context.Context, puzzle int64) ([]Membership, error)
+	PuzzlePublications(ctx context.Context, puzzle int64) ([]Publication, error)
+	// Outlets lists the outlets published in, by name.
+	Outlets(ctx context.Context) ([]string, error)
 }

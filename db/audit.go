@@ -61,6 +61,7 @@ const (
 	ActionSetDelete  = "set.delete"  //
 	ActionSetOrder   = "set.order"   // a new order as a whole (sorted, dragged)
 	ActionSetUndo    = "set.undo"    // the last change undone
+	ActionSetPublish = "set.publish" // a set published (outlet, date), its puzzles linked
 	ActionUserAdd    = "user.add"    //
 	ActionUserRole   = "user.role"   //
 	ActionUserPasswd = "user.passwd" //

@@ -104,6 +104,7 @@ func setConds(f pencilbox.Filter, qExact string) []setCond {
 			`SELECT puzzle_id FROM tags WHERE tag = ?`,
 			`EXISTS (SELECT 1 FROM tags t WHERE t.puzzle_id = p.id AND t.tag = ?)`, []any{f.Tag}})
 	}
+	out = append(out, pubSetConds(f)...)
 	if f.Technique != "" {
 		out = append(out, setCond{"technique",
 			`SELECT puzzle_id FROM profile WHERE technique = ? AND count >= ?`,
@@ -297,6 +298,8 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 			add(c.probe, c.args...)
 		}
 	}
+	nc, na := notConds(f)
+	conds, args = append(conds, nc...), append(args, na...)
 	if f.IDs != nil {
 		if len(f.IDs) == 0 {
 			conds = append(conds, "0")

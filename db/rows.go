@@ -52,6 +52,14 @@ func CheckFilter(f pencilbox.Filter) error {
 			return fmt.Errorf("status %q: want unique, multiple, none, unknown or invalid", f.Status)
 		}
 	}
+	if f.Published != "" && f.Published != "yes" && f.Published != "no" {
+		return fmt.Errorf("published %q: want yes or no", f.Published)
+	}
+	for _, t := range f.TagNot {
+		if t == "" {
+			return fmt.Errorf("an empty tag to exclude: write -NAME")
+		}
+	}
 	if f.After != "" {
 		if _, err := parseCursor(f.After, f.Sort); err != nil {
 			return err

@@ -37,7 +37,7 @@ func TestSetOrderUndo(t *testing.T) {
 		after  string
 		last   string // LastChange after it
 	}{
-		{"add", func() error { _, err := sets.Add(ctx, id, []int64{1, 2, 3, 4}); return err }, "[1 2 3 4]", "4 puzzles added"},
+		{"add", func() error { _, err := sets.Add(ctx, id, []int64{1, 2, 3, 4}, false); return err }, "[1 2 3 4]", "4 puzzles added"},
 		{"move", func() error { return sets.Move(ctx, id, 4, 1) }, "[4 1 2 3]", "puzzle 4 moved from position 4 to 1"},
 		{"order", func() error { return sets.Order(ctx, id, []int64{3, 2, 1, 4}, "sorted") }, "[3 2 1 4]", "sorted"},
 		{"remove", func() error { return sets.Remove(ctx, id, 2) }, "[3 1 4]", "puzzle 2 removed"},

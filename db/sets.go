@@ -19,10 +19,24 @@ import (
 var ErrNoSet = pencilbox.ErrNoSet
 
 // SetStore keeps the sets in the database.
-// DB is the writer; R, when set, serves the reads.
+// DB is the writer; R, when set, serves the reads. OnChange, when set, is
+// called after each committed change: the library's filters on sets and
+// publications (in_set, published, outlet) are planned with counts the
+// DB caches (DB.Sets wires its ForgetPlans).
 type SetStore struct {
-	DB *sql.DB
-	R  Querier
+	DB       *sql.DB
+	R        Querier
+	OnChange func()
+}
+
+// Sets is the set store of d: written through its writer, read through
+// its reader pool, its cached plans forgotten at every change.
+func (d *DB) Sets() SetStore { return SetStore{DB: d.W, R: d.Reader(), OnChange: d.ForgetPlans} }
+
+func (s SetStore) changed() {
+	if s.OnChange != nil {
+		s.OnChange()
+	}
 }
 
 func (s SetStore) reader() Querier {
@@ -139,7 +153,11 @@ func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error)
 	if err := record(ctx, tx, ActionSetCreate, id, 0, nil, fmt.Sprintf("set %q created", name)); err != nil {
 		return 0, err
 	}
-	return id, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	s.changed()
+	return id, nil
 }
 
 // Update changes a set's name and notes.
@@ -173,7 +191,11 @@ func (s SetStore) Update(ctx context.Context, id int64, name, notes string) erro
 	if err := record(ctx, tx, ActionSetEdit, id, 0, nil, detail); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.changed()
+	return nil
 }
 
 // Delete removes a set.
@@ -203,16 +225,28 @@ func (s SetStore) Delete(ctx context.Context, id int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sets WHERE id = ?`, id); err != nil {
 		return err
 	}
+	// Its publications stay, with the puzzles' records, under the name
+	// they were published with; the id may be given to a new set.
+	if _, err := tx.ExecContext(ctx, `UPDATE publications SET set_id = NULL WHERE set_id = ?`, id); err != nil {
+		return err
+	}
 	if err := record(ctx, tx, ActionSetDelete, id, 0, ids, fmt.Sprintf("set %q deleted (%d puzzles)", name, len(ids))); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.changed()
+	return nil
 }
 
 // Add appends puzzles to the end of a set, skipping those already in it,
-// and returns how many were added.
-func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64) (int, error) {
-	return s.rewrite(ctx, id, func(ids []int64) ([]int64, int, change) {
+// and returns how many were added. Unless reuse, puzzles already used
+// (published, or in another set) are refused: a *pencilbox.ReuseError
+// names them and says why, and nothing is added. The check and the
+// change are one transaction.
+func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64, reuse bool) (int, error) {
+	return s.rewriteTx(ctx, id, func(ctx context.Context, tx *sql.Tx, ids []int64) ([]int64, int, change, error) {
 		in := make(map[int64]bool, len(ids))
 		for _, p := range ids {
 			in[p] = true
@@ -225,7 +259,21 @@ func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64) (int, erro
 				added = append(added, p)
 			}
 		}
-		return ids, len(added), change{ActionSetAdd, added, fmt.Sprintf("%d puzzles added", len(added))}
+		// Those already in the set are skipped, not reused.
+		if !reuse && len(added) > 0 {
+			used, err := reused(ctx, tx, id, added)
+			if err != nil {
+				return nil, 0, change{}, err
+			}
+			if len(used) > 0 {
+				var name string
+				if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&name); err != nil {
+					return nil, 0, change{}, err
+				}
+				return nil, 0, change{}, &pencilbox.ReuseError{Set: name, Reused: used}
+			}
+		}
+		return ids, len(added), change{ActionSetAdd, added, fmt.Sprintf("%d puzzles added", len(added))}, nil
 	})
 }
 
@@ -334,7 +382,11 @@ func (s SetStore) rewriteTx(ctx context.Context, id int64, f func(context.Contex
 	if err := record(ctx, tx, ch.action, id, 0, ch.puzzles, fmt.Sprintf("set %q: %s", name, ch.detail)); err != nil {
 		return 0, err
 	}
-	return n, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	s.changed()
+	return n, nil
 }
 
 // ByName returns the set named name and its puzzle ids in order.
@@ -353,7 +405,7 @@ func (s SetStore) ByName(ctx context.Context, name string) (SetInfo, []int64, er
 // AddToNamedSet appends the puzzles ids to the set called name, making it
 // (with notes) when there is none: where a generator puts what it stored.
 func (d *DB) AddToNamedSet(ctx context.Context, name, notes string, ids []int64) error {
-	sets := SetStore{DB: d.W, R: d.R}
+	sets := d.Sets()
 	info, _, err := sets.ByName(ctx, name)
 	if errors.Is(err, ErrNoSet) {
 		info.ID, err = sets.Create(ctx, name, notes)
@@ -361,7 +413,8 @@ func (d *DB) AddToNamedSet(ctx context.Context, name, notes string, ids []int64)
 	if err != nil {
 		return fmt.Errorf("set %q: %w", name, err)
 	}
-	if _, err := sets.Add(ctx, info.ID, ids); err != nil {
+	// The generator's puzzles are new to the library: none is used.
+	if _, err := sets.Add(ctx, info.ID, ids, true); err != nil {
 		return fmt.Errorf("set %q: %w", name, err)
 	}
 	return nil

@@ -29,6 +29,9 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 type apiPuzzle struct {
 	model.Puzzle
 	Steps []engine.Step `json:"steps"`
+	// The sets holding it and its publications (the never-twice check).
+	Sets         []model.Membership  `json:"sets"`
+	Publications []model.Publication `json:"publications"`
 }
 
 func (s *Server) apiPuzzle(c echo.Context) error {
@@ -50,7 +53,11 @@ func (s *Server) apiPuzzle(c echo.Context) error {
 		source = v
 	}
 	steps, _ := s.puzzleSteps(p, source)
-	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: apiSteps(steps)})
+	sets, pubs, err := s.puzzleUse(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, apiPuzzle{Puzzle: p, Steps: apiSteps(steps), Sets: sets, Publications: pubs})
 }
 
 // apiSteps copies a step log (the cache's is shared) with every list a

@@ -25,7 +25,7 @@ func TestBrowserSetOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sets.Add(context.Background(), setID, ids); err != nil {
+	if _, err := sets.Add(context.Background(), setID, ids, false); err != nil {
 		t.Fatal(err)
 	}
 	stored := func() []int64 {

@@ -26,7 +26,7 @@ func TestSetExportFollowsItsKinds(t *testing.T) {
 			t.Fatalf("create set: %d", r.code)
 		}
 		loc := r.hdr.Get("Location")
-		form := url.Values{"csrf": {tok}, "set": {strings.TrimPrefix(loc, "/sets/")}}
+		form := url.Values{"csrf": {tok}, "set": {strings.TrimPrefix(loc, "/sets/")}, "reuse": {"yes"}} // the sets share puzzles
 		for _, id := range ids {
 			form.Add("id", fmt.Sprint(id))
 		}

@@ -36,7 +36,8 @@ func parseFilter(q url.Values) (model.Filter, error) {
 		Kind:      strings.TrimSpace(q.Get("kind")),
 		Status:    strings.TrimSpace(q.Get("status")),
 		Source:    strings.TrimSpace(q.Get("source")),
-		Tag:       strings.TrimSpace(q.Get("tag")),
+		Outlet:    strings.TrimSpace(q.Get("outlet")),
+		InSet:     strings.TrimSpace(q.Get("in_set")),
 		Technique: strings.TrimSpace(q.Get("technique")),
 		Verdict:   strings.TrimSpace(q.Get("hyp")),
 		Q:         strings.TrimSpace(q.Get("q")),
@@ -51,6 +52,14 @@ func parseFilter(q url.Values) (model.Filter, error) {
 		return f, fieldErr("q", "%s.", sentence(err))
 	}
 	var err error
+	// tag=NAME includes, tag=-NAME excludes (repeatable, or a list:
+	// "easy, -sample").
+	if f.Tag, f.TagNot, err = pencilbox.ParseTagFilter(q["tag"], "Tag"); err != nil {
+		return f, fieldErr("tag", "%s.", sentence(err))
+	}
+	if f.Published, err = pencilbox.ParseYesNo(q.Get("published"), "Published"); err != nil {
+		return f, fieldErr("published", "%s.", sentence(err))
+	}
 	if f.RankMin, f.RankMax, err = parseRange(q.Get("rank"), "Stars"); err != nil {
 		return f, fieldErr("rank", "%s.", sentence(err))
 	}

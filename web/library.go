@@ -104,6 +104,7 @@ func (l *DBLibrary) count(ctx context.Context, query string) (int, error) {
 func domainFilter(f model.Filter) pencilbox.Filter {
 	d := pencilbox.Filter{
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
+		TagNot: f.TagNot, Published: f.Published, Outlet: f.Outlet, InSet: f.InSet,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
 		ERMin: f.ERMin, ERMax: f.ERMax,
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,

@@ -112,7 +112,13 @@ func (s *Server) addToSet(c echo.Context) error {
 		}
 		return s.redirectFlash(c, back+anchor, "Tick some puzzles first.")
 	}
-	n, err := s.sets.Add(ctx, setID, ids)
+	// Puzzles already used (published, or in another set) are refused
+	// unless the form confirms them (reuse=yes).
+	n, err := s.sets.Add(ctx, setID, ids, c.FormValue("reuse") == "yes")
+	var reuse *pencilbox.ReuseError
+	if errors.As(err, &reuse) {
+		return userErr(http.StatusConflict, "%s. Add them anyway with reuse=yes, or leave them out.", reuse.Error())
+	}
 	if err != nil {
 		return err
 	}

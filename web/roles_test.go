@@ -39,7 +39,7 @@ func roleEnv(t *testing.T) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sets.Add(ctx, id, []int64{1, 2}); err != nil {
+	if _, err := sets.Add(ctx, id, []int64{1, 2}, false); err != nil {
 		t.Fatal(err)
 	}
 	return e

@@ -43,7 +43,7 @@ func TestAddFilterToSetCap(t *testing.T) {
 		}
 		loc := r.hdr.Get("Location")
 		id := strings.TrimPrefix(loc, "/sets/")
-		r = c.post("/sets/add", url.Values{"csrf": {tok}, "set": {id}, "what": {"filter"}, "filter": {tc.filter}})
+		r = c.post("/sets/add", url.Values{"csrf": {tok}, "set": {id}, "what": {"filter"}, "filter": {tc.filter}, "reuse": {"yes"}}) // each case takes the same puzzles
 		if r.code != http.StatusSeeOther || r.hdr.Get("Location") != loc {
 			t.Fatalf("%s: add: %d %q", name, r.code, r.hdr.Get("Location"))
 		}

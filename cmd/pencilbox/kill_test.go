@@ -80,7 +80,7 @@ func TestKillChild(t *testing.T) {
 		id, _ := strconv.ParseInt(extra, 10, 64)
 		ctx := db.WithActor(context.Background(), "killtest")
 		for i := int64(1); ; i++ {
-			if _, err := sets.Add(ctx, id, []int64{i}); err != nil {
+			if _, err := sets.Add(ctx, id, []int64{i}, false); err != nil {
 				t.Fatal(err)
 			}
 			if err := sets.Move(ctx, id, i, 1); err != nil {

@@ -36,6 +36,27 @@ type Puzzle struct {
 	ERTechnique string  `json:"er_technique,omitempty"`
 }
 
+// Membership is one set holding a puzzle, and where (the puzzle page, the
+// API's puzzle).
+type Membership struct {
+	SetID int64  `json:"set_id"`
+	Name  string `json:"name"`
+	Pos   int    `json:"position"`
+}
+
+// Publication is one publishing of a set, as a set or a puzzle lists it.
+type Publication struct {
+	ID      int64     `json:"id"`
+	SetID   int64     `json:"set_id,omitempty"` // absent once the set is deleted
+	SetName string    `json:"set_name"`
+	Outlet  string    `json:"outlet"`
+	Date    string    `json:"date"` // YYYY-MM-DD
+	At      time.Time `json:"recorded"`
+	Actor   string    `json:"by,omitempty"`
+	Count   int       `json:"count,omitempty"`    // a set's: puzzles published
+	Pos     int       `json:"position,omitempty"` // a puzzle's: its position in the set then
+}
+
 // Source is one place a puzzle was imported from.
 type Source struct {
 	Name string `json:"name"` // the source label
@@ -53,6 +74,10 @@ type Filter struct {
 	Status    string
 	Source    string
 	Tag       string
+	TagNot    []string // tags excluded (tag=-NAME)
+	Published string   // "yes", "no" or "" (any)
+	Outlet    string   // published in this outlet
+	InSet     string   // "yes" (in some set), "no" (in none), or a set's name
 	Technique string
 	Verdict   string // "yes", "no" or ""
 	Q         string // text search in source, note and tags
