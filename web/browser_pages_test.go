@@ -103,7 +103,7 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.s.sets.Add(ctx, set, items); err != nil {
+	if _, err := e.s.sets.Add(ctx, set, items, false); err != nil {
 		t.Fatal(err)
 	}
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
