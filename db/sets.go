@@ -127,11 +127,23 @@ func (s SetStore) items(ctx context.Context, q Querier, id int64) ([]int64, erro
 	return ids, rows.Err()
 }
 
+// checkSetName refuses a name a set cannot have: empty, over 200 bytes,
+// or "yes" or "no", which the in_set filter reads as any set or none.
+func checkSetName(name string) error {
+	switch {
+	case name == "" || len(name) > 200:
+		return errors.New("a set needs a name of 1-200 characters")
+	case strings.EqualFold(name, "yes") || strings.EqualFold(name, "no"):
+		return fmt.Errorf("a set cannot be named %q: the in_set filter reads yes and no as in any set and in none", name)
+	}
+	return nil
+}
+
 // Create makes an empty set and returns its id.
 func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 200 {
-		return 0, errors.New("a set needs a name of 1-200 characters")
+	if err := checkSetName(name); err != nil {
+		return 0, err
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {
@@ -163,8 +175,8 @@ func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error)
 // Update changes a set's name and notes.
 func (s SetStore) Update(ctx context.Context, id int64, name, notes string) error {
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 200 {
-		return errors.New("a set needs a name of 1-200 characters")
+	if err := checkSetName(name); err != nil {
+		return err
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {

@@ -13,9 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"pencilbox"
 	"pencilbox/db"
-	"pencilbox/engine"
 	"pencilbox/export"
 	"pencilbox/internal/stale"
 )
@@ -29,19 +27,9 @@ func runExport(e *env, args []string) int {
 	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
 	format := fs.String("format", "", e.exportFormatNames()+" (required)")
 	out := fs.String("o", "", "output file ('-' = stdout; required)")
-	var f pencilbox.Filter
-	fs.StringVar(&f.Kind, "kind", "", "only this kind ("+e.kindNames()+")")
-	rank := fs.String("rank", "", "stars: 5, 5-6, 5- or -6")
-	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid (pdf: unique unless given)")
-	fs.StringVar(&f.Source, "source", "", "source label")
-	fs.StringVar(&f.Tag, "tag", "", "tag")
-	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
-	clues := fs.String("clues", "", "clue count: 17, 20-25, ...")
-	er := fs.String("er", "", "second rating (Sudoku Explainer's ER): 6.5-7.5, 7.0, 7-, -4.5")
-	hyp := fs.String("hyp", "", "the kind's own yes/no verdict ("+e.verdictNames()+"): yes or no")
-	fs.StringVar(&f.Q, "q", "", "text search over sources, notes and tags")
-	fs.StringVar(&f.Sort, "sort", "", "order: rank, score, clues, created, er (default import order; pdf: rank then score)")
-	fs.BoolVar(&f.Desc, "desc", false, "descending order")
+	ff := addFilterFlags(e, fs, true)
+	fs.Lookup("status").Usage += " (pdf: unique unless given)"
+	fs.Lookup("sort").Usage = "order: rank, score, clues, created, er (default import order; pdf: rank then score)"
 	set := fs.String("set", "", "export this set, in its order (filters are ignored)")
 	limit := fs.Int("limit", 0, "at most N puzzles (pdf: the first N by rank then score)")
 	shuffle := fs.String("shuffle", "", "pick at random with this seed (a number), reproducibly")
@@ -67,6 +55,10 @@ func runExport(e *env, args []string) int {
 		return 2
 	}
 	opt.Format = *format
+	f, err := ff.filter()
+	if err != nil {
+		return fail(2, err)
+	}
 	if err := bookletLabels(&opt, *labelFrom, *labels); err != nil {
 		return fail(2, err)
 	}
@@ -91,31 +83,6 @@ func runExport(e *env, args []string) int {
 		}
 	}
 	if err := opt.Check(e.exports); err != nil {
-		return fail(2, err)
-	}
-	var err error
-	if f.RankMin, f.RankMax, err = pencilbox.ParseRange(*rank, "--rank"); err != nil {
-		return fail(2, err)
-	}
-	if f.CluesMin, f.CluesMax, err = pencilbox.ParseRange(*clues, "--clues"); err != nil {
-		return fail(2, err)
-	}
-	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(*er, "--er"); err != nil {
-		return fail(2, err)
-	}
-	switch *hyp {
-	case "":
-	case "yes":
-		f.Verdict = engine.Yes
-	case "no":
-		f.Verdict = engine.No
-	default:
-		return fail(2, fmt.Errorf("--hyp %q: want yes or no", *hyp))
-	}
-	if err := pencilbox.CheckQuery(f.Q); err != nil {
-		return fail(2, fmt.Errorf("--q: %w", err))
-	}
-	if err := db.CheckFilter(f); err != nil {
 		return fail(2, err)
 	}
 	if *limit < 0 {

@@ -51,6 +51,7 @@ func commands() []command {
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-", "store puzzles in the library database (analysed, duplicates merged)", runImport},
 		{"export", "[--db PATH] [filters] [--set NAME] --format FMT -o FILE [--limit N] [--shuffle SEED] [pdf options]", "write puzzles as a PDF booklet or a text format (--format; -h lists them)", runExport},
+		{"set", "list|show|create|add|remove|build|publish|delete [--db PATH] ...", "the admin's sets for scripts: show, fill (ids, a filter, a recipe), publish; used puzzles refused unless --allow-reuse", runSet},
 		{"backup", "[--db PATH] [--force] DEST", "copy a live database consistently (VACUUM INTO)", runBackup},
 		{"restore", "[--db PATH] BACKUP", "replace the library by a backup (checked first; the old file kept aside; stop serve first)", runRestore},
 		{"check", "[--db PATH] [--fix] [--jobs N]", "integrity check, then every stored analysis against the engine (--fix mends)", runCheck},

@@ -1,0 +1,244 @@
+package library
+
+// Recipes (issue 17): build or extend a set from quotas, e.g. one puzzle
+// of each rank from 1 to 5 and two of rank 7, taking only unused puzzles
+// (never published, in no set) of a filter, picked at random with a seed
+// and ordered easy to hard. The CLI's `set build` and the admin's form
+// both call Pick (and BuildSet).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pencilbox"
+)
+
+// Quota is one item of a recipe: N puzzles whose rank (or second rating,
+// ER) lies in a range.
+type Quota struct {
+	Field  string  // "rank" or "er"
+	Lo, Hi float64 // inclusive; 0 = open end
+	N      int
+	Text   string // as written ("rank=7:2"), for messages
+}
+
+// Recipe is a list of quotas, filled in order.
+type Recipe []Quota
+
+// MaxRecipePuzzles bounds the puzzles one recipe asks for.
+const MaxRecipePuzzles = 10000
+
+// ParseRecipe reads a recipe as people write it: quotas FIELD=RANGE:N
+// separated by commas, semicolons or line breaks, FIELD rank (RANGE
+// "3", "3-4", "5-", "-2") or er (the second rating: "2-3", "6.5-7.5",
+// "7-"). Errors name the quota and say what to write.
+func ParseRecipe(s string) (Recipe, error) {
+	var r Recipe
+	total := 0
+	for item := range strings.FieldsFuncSeq(s, func(c rune) bool { return c == ',' || c == ';' || c == '\n' || c == '\r' }) {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		q, err := parseQuota(item)
+		if err != nil {
+			return nil, err
+		}
+		total += q.N
+		if total > MaxRecipePuzzles {
+			return nil, fmt.Errorf("recipe: more than %d puzzles asked for", MaxRecipePuzzles)
+		}
+		r = append(r, q)
+	}
+	if len(r) == 0 {
+		return nil, errors.New("recipe: no quota; write them like rank=1:1, rank=2:1, rank=7:2 or er=2-3:2, er=6.5-7.5:1")
+	}
+	return r, nil
+}
+
+func parseQuota(item string) (Quota, error) {
+	bad := func(why string) (Quota, error) {
+		return Quota{}, fmt.Errorf("recipe quota %q: %s", item, why)
+	}
+	field, rest, ok := strings.Cut(item, "=")
+	rng, count, ok2 := strings.Cut(rest, ":")
+	if !ok || !ok2 {
+		return bad("write FIELD=RANGE:COUNT, like rank=3:2 (two puzzles of rank 3) or er=6.5-7.5:1")
+	}
+	q := Quota{Field: strings.ToLower(strings.TrimSpace(field)), Text: strings.Join(strings.Fields(item), "")}
+	n, err := strconv.Atoi(strings.TrimSpace(count))
+	if err != nil || n < 1 {
+		return bad(fmt.Sprintf("the count %q is not a number of puzzles (1 or more)", strings.TrimSpace(count)))
+	}
+	q.N = n
+	switch q.Field {
+	case "rank", "stars":
+		q.Field = "rank"
+		lo, hi, err := pencilbox.ParseRange(rng, "rank")
+		if err != nil {
+			return bad(err.Error())
+		}
+		if lo == 0 && hi == 0 {
+			return bad("give a rank or a range, like rank=3:1 or rank=5-6:2")
+		}
+		q.Lo, q.Hi = float64(lo), float64(hi)
+	case "er":
+		lo, hi, err := pencilbox.ParseERRange(rng, "er")
+		if err != nil {
+			return bad(err.Error())
+		}
+		if lo == 0 && hi == 0 {
+			return bad("give a rating or a range, like er=2-3:2 or er=7-:1")
+		}
+		q.Lo, q.Hi = lo, hi
+	default:
+		return bad("the field is rank or er")
+	}
+	return q, nil
+}
+
+// String writes the recipe back as ParseRecipe reads it.
+func (r Recipe) String() string {
+	parts := make([]string, len(r))
+	for i, q := range r {
+		parts[i] = q.Text
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ShortError says which quotas could not be filled: each with how many
+// unused puzzles of the filter it found and how many it wants. Nothing
+// was picked.
+type ShortError struct {
+	Short []Shortfall
+}
+
+// Shortfall is one quota that could not be filled.
+type Shortfall struct {
+	Quota     Quota
+	Available int // unused puzzles of the filter in its range (not taken by an earlier quota)
+}
+
+func (e *ShortError) Error() string {
+	parts := make([]string, len(e.Short))
+	for i, s := range e.Short {
+		parts[i] = fmt.Sprintf("%s wants %d, %d unused %s available", s.Quota.Text, s.Quota.N, s.Available,
+			map[bool]string{true: "puzzle", false: "puzzles"}[s.Available == 1])
+	}
+	return "the recipe cannot be filled: " + strings.Join(parts, "; ") + " (unused: never published, in no set; within the filter)"
+}
+
+// Pick fills the recipe from the unused puzzles of f (never published, in
+// no set), picked at random with seed: the same seed on the same library
+// picks the same puzzles. It returns their ids ordered easy to hard (by
+// rank, then second rating, then score, then id; an ER recipe by second
+// rating first). A quota that cannot be filled fails the whole recipe
+// with a *ShortError naming every short quota. f's sort, cursor and
+// limits are ignored.
+func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r Recipe, seed uint64) ([]int64, error) {
+	f = f.Unused()
+	f.Sort, f.Desc, f.After, f.Offset, f.Limit = "", false, "", 0, 0
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	taken := map[int64]bool{}
+	var picks []int64
+	var short []Shortfall
+	byER := false
+	for _, q := range r {
+		g, ok := narrow(f, q)
+		var ids []int64
+		if ok {
+			var err error
+			if ids, err = store.IDs(ctx, g, 0); err != nil {
+				return nil, fmt.Errorf("recipe quota %s: %w", q.Text, err)
+			}
+		}
+		avail := ids[:0:0]
+		for _, id := range ids {
+			if !taken[id] {
+				avail = append(avail, id)
+			}
+		}
+		if len(avail) < q.N {
+			short = append(short, Shortfall{q, len(avail)})
+			continue
+		}
+		// A partial Fisher-Yates shuffle: the first N of a seeded
+		// permutation of the candidates in id order.
+		for i := range q.N {
+			j := i + rng.IntN(len(avail)-i)
+			avail[i], avail[j] = avail[j], avail[i]
+			taken[avail[i]] = true
+			picks = append(picks, avail[i])
+		}
+		byER = byER || q.Field == "er"
+	}
+	if len(short) > 0 {
+		return nil, &ShortError{short}
+	}
+	return easyToHard(ctx, store, picks, byER)
+}
+
+// narrow is f within q's range; ok is false when the two do not meet.
+func narrow(f pencilbox.Filter, q Quota) (pencilbox.Filter, bool) {
+	switch q.Field {
+	case "rank":
+		lo, hi := max(f.RankMin, int(q.Lo)), f.RankMax
+		if q.Hi > 0 && (hi == 0 || int(q.Hi) < hi) {
+			hi = int(q.Hi)
+		}
+		f.RankMin, f.RankMax = lo, hi
+		return f, hi == 0 || lo <= hi
+	default:
+		lo, hi := max(f.ERMin, q.Lo), f.ERMax
+		if q.Hi > 0 && (hi == 0 || q.Hi < hi) {
+			hi = q.Hi
+		}
+		f.ERMin, f.ERMax = lo, hi
+		return f, hi == 0 || lo <= hi
+	}
+}
+
+// easyToHard orders ids by rank, second rating, score and id (second
+// rating first when byER).
+func easyToHard(ctx context.Context, store pencilbox.BulkReader, ids []int64, byER bool) ([]int64, error) {
+	var ps []pencilbox.Puzzle
+	err := store.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(part []pencilbox.Puzzle) error {
+		ps = append(ps, part...)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("recipe: %w", err)
+	}
+	key := func(p pencilbox.Puzzle) []float64 {
+		if byER {
+			return []float64{p.ER, float64(p.Rank), p.Score, float64(p.ID)}
+		}
+		return []float64{float64(p.Rank), p.ER, p.Score, float64(p.ID)}
+	}
+	slices.SortFunc(ps, func(a, b pencilbox.Puzzle) int { return slices.Compare(key(a), key(b)) })
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out, nil
+}
+
+// BuildSet fills the recipe from f (Pick) and appends the picks to the
+// set id, in order, and returns them. The picks are unused, so the set
+// store's reuse check passes unless another writer used one meanwhile
+// (then its *pencilbox.ReuseError is returned and nothing is added).
+func BuildSet(ctx context.Context, sets pencilbox.SetStore, store pencilbox.BulkReader, id int64, f pencilbox.Filter, r Recipe, seed uint64) ([]int64, error) {
+	ids, err := Pick(ctx, store, f, r, seed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sets.Add(ctx, id, ids, false); err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
