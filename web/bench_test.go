@@ -138,6 +138,21 @@ var filterCases = []string{
 	"kind=sudoku&rank=7&sort=er&order=desc",
 	"rank=3-5&sort=er",
 	"er=1.5-2.0&page=50",
+	// publishing (issue 17): never published, in no set, an outlet, a
+	// set, excluded tags, with the other filters and sorts
+	"published=no",
+	"published=no&in_set=no",
+	"published=no&in_set=no&kind=sudoku&rank=7&sort=score",
+	"published=no&in_set=no&er=6.5-7.5&sort=er",
+	"published=yes",
+	"published=yes&sort=score&order=desc",
+	"outlet=Daily+Star&rank=4",
+	"in_set=yes&sort=clues",
+	"in_set=Week+12",
+	"tag=-sample",
+	"tag=-synth",
+	"tag=synth&tag=-sample&rank=5&sort=score",
+	"published=no&in_set=no&tag=-sample&page=50",
 }
 
 // BenchmarkLibraryFilters times the library page (server side: query and
