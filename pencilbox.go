@@ -179,17 +179,25 @@ type Filter struct {
 	// callers bound it; Each skips them once, at the start.
 	Offset int
 	Limit  int // page size (default 50, at most 1000); Each ignores it
+	// CountBy asks Puzzles for the exact number of matches if it can be
+	// had by then (the page's time budget); zero, or past it, the matches
+	// are counted up to CountCap. Every page of a filter shares one count
+	// (planKey ignores CountBy).
+	CountBy time.Time
 }
 
 // Page is one page of Puzzles.
 type Page struct {
-	Rows  []Puzzle
-	Next  string // cursor of the next page; "" at the end
-	Total int    // matching puzzles, counted up to CountCap
-	More  bool   // Total hit CountCap: there are more
+	Rows []Puzzle
+	Next string // cursor of the next page; "" at the end
+	// Total is the number of matches; with More, the count stopped first
+	// (at CountCap, or at Filter.CountBy) and more than Total match.
+	Total int
+	More  bool
 }
 
-// CountCap bounds Page.Total so counting stays fast on a million rows.
+// CountCap bounds the count a page's plan makes (Page.Total without a
+// Filter.CountBy), so counting stays fast on a million rows.
 const CountCap = 10000
 
 // Stats is the dashboard's summary.

@@ -16,6 +16,16 @@ func (d *DB) SetPlanLimits(small, dense int) (restore func()) {
 	return func() { d.lim = old; d.ForgetPlans() }
 }
 
+// SetCountLimits lowers d's count cap (a plan counts up to cap+1) and the
+// matches one step of a big search's count walks, for a test, and returns
+// the function that restores them.
+func (d *DB) SetCountLimits(cap, step int) (restore func()) {
+	old := d.lim
+	d.lim.countCap, d.lim.searchStep = cap, step
+	d.ForgetPlans()
+	return func() { d.lim = old; d.ForgetPlans() }
+}
+
 // SetBulkLimits lowers d's bulk read limits for a test (ids a span, fewest
 // matches and share of the id range for spans, ids a list part) and
 // returns the function that restores them.

@@ -27,9 +27,10 @@ type cachedPlan struct {
 }
 
 // planKey is what a plan depends on: the filter without its cursor,
-// offset, page size or order (every page of a filter shares its plan).
+// offset, page size, order or count budget (every page of a filter shares
+// its plan and count).
 func planKey(f pencilbox.Filter) string {
-	f.After, f.Offset, f.Limit, f.Sort, f.Desc = "", 0, 0, "", false
+	f.After, f.Offset, f.Limit, f.Sort, f.Desc, f.CountBy = "", 0, 0, "", false, time.Time{}
 	return fmt.Sprintf("%#v", f)
 }
 

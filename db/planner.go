@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"pencilbox"
 	"pencilbox/engine"
@@ -54,6 +55,10 @@ const SmallSet = 20000
 type limits struct {
 	smallSet   int // the largest related-table set written p.id IN (...)
 	denseAbove int // more matches: the page walks the sort index
+	countCap   int // a plan counts matches up to countCap+1
+	// searchStep is how many of a big text search's matches one step of
+	// walkSearch looks up.
+	searchStep int
 	// bulkSpan is how many ids a span covers.
 	bulkSpan int64
 	// bulkMin: a filter matching fewer is read in lists.
@@ -66,14 +71,21 @@ type limits struct {
 }
 
 func defaultLimits() limits {
-	return limits{smallSet: SmallSet, denseAbove: pencilbox.CountCap, bulkSpan: 4096, bulkMin: 20000, bulkShare: 4, listPart: 1024}
+	return limits{smallSet: SmallSet, denseAbove: pencilbox.CountCap, countCap: pencilbox.CountCap, searchStep: 8192, bulkSpan: 4096, bulkMin: 20000, bulkShare: 4, listPart: 1024}
 }
 
 // plan is what the planner decided for one filter.
 type plan struct {
 	sizes sizing // which set conditions are small; the search's exact terms
 	dense bool   // more than CountCap matches: walk the sort index
-	total int    // matches, counted up to CountCap+1
+	// total is the matches counted: all of them when exact, else at
+	// least this many (the count stopped at countCap+1 or at the page's
+	// time budget).
+	total int
+	exact bool
+	// countTried is the longest time an exact count was given and ran
+	// out of: a page with no more time does not try again.
+	countTried time.Duration
 	// topRank is the highest rank stored, asked only for a rank range
 	// open above: its per-rank merge walks up to it (no kind's ladder
 	// length is assumed).
@@ -400,11 +412,25 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 		return pl, err
 	}
 	pl.sizes = sz
-	pl.total, err = d.count(ctx, f, sz, pencilbox.CountCap)
+	var est int
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if !f.CountBy.IsZero() && sortBounded(f) {
+		cctx, cancel = context.WithDeadline(ctx, f.CountBy)
+	}
+	pl.total, est, err = d.countUpTo(cctx, f, sz, d.lim.countCap, f.CountBy)
+	cancel()
+	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
+		// Out of the page's time: the sort index's walk needs no count
+		// (sortBounded); the page's rows will say how many at least.
+		pl.total, est, err = 0, d.lim.denseAbove+1, nil
+	}
 	if err != nil {
 		return pl, err
 	}
-	pl.dense = pl.total > d.lim.denseAbove
+	pl.exact = pl.total <= d.lim.countCap && est == pl.total
+	// est is the count itself unless it stopped at the page's time
+	// budget; the plan only needs to know whether matches are many.
+	pl.dense = est > d.lim.denseAbove
 	if f.RankMin > 0 && f.RankMax == 0 {
 		if pl.topRank, err = d.TopRank(ctx); err != nil {
 			return pl, err
@@ -416,6 +442,23 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 		}
 	}
 	return pl, nil
+}
+
+// sortBounded reports whether f bounds its own sort key: an ER range
+// sorted by ER, a rank range by rank. The sort index's walk then visits
+// only the range's rows, in order, and stops at the page's end, so a page
+// needs no count to choose it when counting is what takes long (a text
+// search found in most puzzles is probed per row: 17 us a row,
+// docs/BENCHMARKS.md); a quick count still decides as for any filter (a
+// tag of five puzzles in a wide ER range is read from the tag).
+func sortBounded(f pencilbox.Filter) bool {
+	switch f.Sort {
+	case pencilbox.SortER:
+		return f.ERMin > 0 || f.ERMax > 0
+	case pencilbox.SortRank:
+		return f.RankMin > 0 || f.RankMax > 0
+	}
+	return false
 }
 
 // sortIndex names the index that walks f's order: the kind's own when f
@@ -544,9 +587,8 @@ func mergeStart(f pencilbox.Filter) (op, dir string, cur *cursor, offset int, er
 }
 
 // rankMergeQuery is pageQuery for a dense filter on a rank range sorted by
-// col: for each rank, the first offset+limit matches in the (kind, rank,
-// col) index's order; then the best limit of those after the first offset.
-// Each walk starts at its rank's own best puzzles, so none passes puzzles
+// col: one walk per rank in the (kind, rank, col) index's order, merged
+// (mergeWalks), the first offset skipped. Each walk starts at its rank's own best puzzles, so none passes puzzles
 // of other ranks.
 func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
 	op, dir, cur, offset, err := mergeStart(f)
@@ -582,14 +624,23 @@ func rankMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols str
 			w += " AND (" + col + ", p.id) " + op + " (?, ?)"
 			a = append(a, v, cur.ID)
 		}
-		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+w+
-			` ORDER BY `+col+` `+dir+`, p.id `+dir+` LIMIT ?)`)
+		parts = append(parts, `SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+w)
 		args = append(args, a...)
-		args = append(args, offset+limit)
 	}
-	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
+	inner := mergeWalks(parts, dir)
 	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
 	return q, append(args, limit, offset), nil
+}
+
+// mergeWalks is the ids of a per-value merge's page: its walks (each
+// "SELECT p.id AS id, col AS k FROM puzzles p INDEXED BY ... WHERE ...",
+// in the index's order) as one compound ordered by (k, id), which SQLite
+// merges (MERGE (UNION ALL)) pulling from each walk only the rows the page
+// takes, so a walk's costly condition (a text search probed per row) runs
+// on those alone: when each walk was cut at offset+limit matches and the
+// cuts sorted, every walk probed that many rows.
+func mergeWalks(walks []string, dir string) string {
+	return `SELECT id FROM (` + strings.Join(walks, " UNION ALL ") + ` ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?)`
 }
 
 // Puzzles returns one page of the puzzles matching f, in f's order, and
@@ -602,6 +653,7 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 		limit = 50
 	}
 	limit = min(limit, 1000)
+	gen := d.plans.generation()
 	pl, err := d.plan(ctx, f)
 	if err != nil {
 		return pg, fmt.Errorf("puzzles: %w", err)
@@ -610,17 +662,59 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 	if err != nil {
 		return pg, err
 	}
+	first := f.After == "" && f.Offset <= 0
+	if !pl.exact && first {
+		if len(rows) <= limit {
+			// A first page holding every match is the count.
+			pl.total, pl.exact = len(rows), true
+		} else {
+			pl.total = max(pl.total, limit+1)
+		}
+	}
 	if len(rows) > limit {
 		rows = rows[:limit]
 		last := rows[limit-1]
 		pg.Next = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
 	}
+	if !pl.exact && !f.CountBy.IsZero() {
+		if pl, err = d.countExact(ctx, f, pl, gen); err != nil {
+			return pg, err
+		}
+	}
 	pg.Rows = rows
-	pg.Total, pg.More = min(pl.total, pencilbox.CountCap), pl.more()
+	pg.Total, pg.More = pl.total, !pl.exact
+	if pg.More {
+		// At least total match: more than total-1.
+		pg.Total = max(0, pl.total-1)
+	}
 	return pg, nil
 }
 
-func (pl plan) more() bool { return pl.total > pencilbox.CountCap }
+// countExact counts f's matches to the end if it can by f.CountBy, and
+// keeps the count with the plan for the filter's next pages. Past the
+// time, the plan is returned as it was (still a lower bound), and
+// remembers how long the count was given.
+func (d *DB) countExact(ctx context.Context, f pencilbox.Filter, pl plan, gen uint64) (plan, error) {
+	budget := time.Until(f.CountBy)
+	if budget <= pl.countTried {
+		return pl, nil
+	}
+	cctx, cancel := context.WithDeadline(ctx, f.CountBy)
+	defer cancel()
+	n, err := d.count(cctx, f, pl.sizes, 0)
+	switch {
+	case err == nil:
+		pl.total, pl.exact = n, true
+	case ctx.Err() != nil:
+		return pl, err // the request's own end: not the count's budget
+	case cctx.Err() != nil:
+		pl.countTried = budget
+	default:
+		return pl, err
+	}
+	d.plans.put(planKey(f), pl, gen)
+	return pl, nil
+}
 
 func (d *DB) page(ctx context.Context, f pencilbox.Filter, pl plan, limit int) ([]pencilbox.Puzzle, error) {
 	q, args, err := pageQuery(f, pl, limit)
@@ -657,33 +751,42 @@ func (d *DB) Count(ctx context.Context, f pencilbox.Filter, limit int) (int, err
 }
 
 func (d *DB) count(ctx context.Context, f pencilbox.Filter, sz sizing, limit int) (int, error) {
+	n, _, err := d.countUpTo(ctx, f, sz, limit, time.Time{})
+	return n, err
+}
+
+// countUpTo counts f's matches up to limit+1 (all when limit <= 0). A
+// count that walks a big text search (walkSearch) may stop at until (when
+// set) before it is done: n is then what it counted, est what the whole
+// count is likely to be; else est is n.
+func (d *DB) countUpTo(ctx context.Context, f pencilbox.Filter, sz sizing, limit int, until time.Time) (n, est int, err error) {
 	f.After = ""
 	if sz.qBig {
-		return d.countBigSearch(ctx, f, sz, limit)
+		return d.countBigSearch(ctx, f, sz, limit, until)
 	}
 	w, args, err := where(f, sz)
 	if err != nil {
-		return 0, fmt.Errorf("count: %w", err)
+		return 0, 0, fmt.Errorf("count: %w", err)
 	}
 	q := `SELECT count(*) FROM puzzles p` + w
 	if limit > 0 {
 		q = `SELECT count(*) FROM (SELECT 1 FROM puzzles p` + w + ` LIMIT ?)`
 		args = append(args, limit+1)
 	}
-	var n int
 	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count: %w", err)
+		return 0, 0, fmt.Errorf("count: %w", err)
 	}
-	return n, nil
+	return n, n, nil
 }
 
 // countBigSearch counts, up to limit+1 (all when limit <= 0), a filter
 // whose text search matches more than SmallSet puzzles. Alone, the search
 // counts its own matches. With a small rest (at most CountCap puzzles),
 // SQLite starts from the rest and probes the search per row. With a big
-// rest, the count walks the search's matches and looks each puzzle up: a
-// probe costs ten times as much as a lookup.
-func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, limit int) (int, error) {
+// rest, the count walks the search's matches and looks each puzzle up (a
+// probe costs ten times as much as a lookup), in steps that may stop at
+// until (walkSearch).
+func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, limit int, until time.Time) (n, est int, err error) {
 	lim := limit + 1
 	if limit <= 0 {
 		lim = -1 // no limit
@@ -693,37 +796,68 @@ func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, 
 	restSz := sizing{small: sz.small}
 	w, args, err := where(rest, restSz)
 	if err != nil {
-		return 0, fmt.Errorf("count: %w", err)
+		return 0, 0, fmt.Errorf("count: %w", err)
 	}
 	var q string
 	switch {
 	case w == "":
 		q, args = `SELECT count(*) FROM (SELECT rowid FROM search WHERE search MATCH ? LIMIT ?)`, []any{sz.qExact, lim}
 	default:
-		n, err := d.count(ctx, rest, restSz, pencilbox.CountCap)
+		r, err := d.count(ctx, rest, restSz, d.lim.countCap)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
-		if n == 0 {
-			return 0, nil
+		if r == 0 {
+			return 0, 0, nil
 		}
-		if n <= pencilbox.CountCap {
-			w, args, err = where(f, sz)
-			if err != nil {
-				return 0, fmt.Errorf("count: %w", err)
-			}
-			q, args = `SELECT count(*) FROM (SELECT 1 FROM puzzles p`+w+` LIMIT ?)`, append(args, lim)
-		} else {
-			q = `SELECT count(*) FROM (SELECT 1 FROM search CROSS JOIN puzzles p ON p.id = search.rowid
-				WHERE search MATCH ? AND ` + strings.TrimPrefix(w, " WHERE ") + ` LIMIT ?)`
-			args = append(append([]any{sz.qExact}, args...), lim)
+		if r > d.lim.countCap {
+			return d.walkSearch(ctx, sz.qExact, strings.TrimPrefix(w, " WHERE "), args, lim, until)
 		}
+		w, args, err = where(f, sz)
+		if err != nil {
+			return 0, 0, fmt.Errorf("count: %w", err)
+		}
+		q, args = `SELECT count(*) FROM (SELECT 1 FROM puzzles p`+w+` LIMIT ?)`, append(args, lim)
 	}
-	var n int
 	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count: %w", err)
+		return 0, 0, fmt.Errorf("count: %w", err)
 	}
-	return n, nil
+	return n, n, nil
+}
+
+// walkSearch counts, up to lim (all when lim < 0), the puzzles among the
+// text search q's matches that match rest (a condition on p), walking the
+// search in rowid order lim.searchStep matches at a time. Past until (when
+// set) it stops after a step: est is then n scaled by the share of the
+// id range walked, which is all a plan needs to choose its walk.
+func (d *DB) walkSearch(ctx context.Context, q, rest string, args []any, lim int, until time.Time) (n, est int, err error) {
+	step := `SELECT count(p.id), count(*), coalesce(max(s.rowid), 0) FROM
+		(SELECT rowid FROM search WHERE search MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?) s
+		LEFT JOIN puzzles p ON p.id = s.rowid AND ` + rest
+	var after int64
+	for {
+		var m, walked int
+		var last int64
+		a := append([]any{q, after, d.lim.searchStep}, args...)
+		if err := d.queryRow(ctx, step, a...).Scan(&m, &walked, &last); err != nil {
+			return 0, 0, fmt.Errorf("count: %w", err)
+		}
+		n += m
+		if walked < d.lim.searchStep || lim > 0 && n >= lim {
+			if lim > 0 {
+				n = min(n, lim)
+			}
+			return n, n, nil
+		}
+		after = last
+		if !until.IsZero() && !time.Now().Before(until) {
+			var top int64
+			if err := d.queryRow(ctx, `SELECT coalesce(max(id), 0) FROM puzzles`).Scan(&top); err != nil {
+				return 0, 0, fmt.Errorf("count: %w", err)
+			}
+			return n, max(n, int(float64(n)*float64(top)/float64(last))), nil
+		}
+	}
 }
 
 // Each calls fn for every puzzle matching f, in f's order (f.After and

@@ -223,9 +223,9 @@ func perER(f pencilbox.Filter, pl plan, col string) bool {
 }
 
 // erMergeQuery is pageQuery for a dense filter on an ER range sorted by
-// col: for each ER value (stored in tenths), the first offset+limit
-// matches in the (erKey, col, id) index's order; then the best limit of
-// those after the first offset. Each walk starts at its value's own best
+// col: one walk per ER value (stored in tenths) in the (erKey, col, id)
+// index's order, merged (mergeWalks), the first offset skipped. Each walk
+// starts at its value's own best
 // puzzles, so none passes puzzles of other ratings.
 func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
 	op, dir, cur, offset, err := mergeStart(f)
@@ -258,11 +258,10 @@ func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols strin
 			ww += " AND (" + col + ", p.id) " + op + " (?, ?)"
 			aa = append(aa, v, cur.ID)
 		}
-		parts = append(parts, `SELECT * FROM (SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+ww+
-			` ORDER BY `+col+` `+dir+`, p.id `+dir+` LIMIT ?)`)
-		args = append(append(args, aa...), offset+limit)
+		parts = append(parts, `SELECT p.id AS id, `+col+` AS k FROM puzzles p INDEXED BY `+index+ww)
+		args = append(args, aa...)
 	}
-	inner := `SELECT id FROM (` + strings.Join(parts, " UNION ALL ") + `) ORDER BY k ` + dir + `, id ` + dir + ` LIMIT ? OFFSET ?`
+	inner := mergeWalks(parts, dir)
 	q := `SELECT ` + cols + ` FROM puzzles p WHERE p.id IN (` + inner + `) ORDER BY ` + col + ` ` + dir + `, p.id ` + dir
 	return q, append(args, limit, offset), nil
 }

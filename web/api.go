@@ -23,6 +23,9 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 	if page.Rows == nil {
 		page.Rows = []model.Puzzle{}
 	}
+	if page.More && !f.CountAll {
+		page.CountURL = countURL("/api/puzzles", c.QueryParams())
+	}
 	return c.JSON(http.StatusOK, page)
 }
 

@@ -108,6 +108,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
 		ERMin: f.ERMin, ERMax: f.ERMax,
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
+		CountBy: f.CountBy,
 	}
 	switch f.Verdict {
 	case "yes":

@@ -53,15 +53,22 @@ func (s *Server) library(c echo.Context) error {
 		return s.libraryError(c, q, err)
 	}
 	elapsed := time.Since(t0)
+	counted := matches(page)
+	switch {
+	case page.More && f.CountAll:
+		counted += fmt.Sprintf(" (counting them all takes over %s)", s.countBudget(f))
+	case page.More:
+		page.CountURL = countURL("/puzzles", q)
+	}
 	sets, err := s.setList(c)
 	if err != nil {
 		return err
 	}
 	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Exports: s.exportNames(filterKinds(f.Kind)...),
-		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", matches(page), float64(elapsed.Microseconds())/1000)}
+		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
-		if k != "after" && k != "page" {
+		if k != "after" && k != "page" && k != "count" {
 			base[k] = v
 		}
 	}
@@ -105,8 +112,8 @@ func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
 	return render(c, pe.code, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
 }
 
-// matches says how many puzzles a filter matches ("more than N" past the
-// store's counting cap).
+// matches says how many puzzles a filter matches ("more than N" when the
+// count stopped at its cap or time budget).
 func matches(p model.Page) string {
 	switch {
 	case p.More:

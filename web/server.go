@@ -139,7 +139,12 @@ type Config struct {
 	// SearchBudget is how long the queries of one list page, API page
 	// or search may run (default DefaultSearchBudget).
 	SearchBudget time.Duration
-	Log          *log.Logger
+	// CountBudget is how long a list page (or API page) may spend to
+	// count its matches exactly (default DefaultCountBudget); past it,
+	// it says "more than N" with a link that counts with half the
+	// search budget.
+	CountBudget time.Duration
+	Log         *log.Logger
 }
 
 // Server is the admin site.
@@ -189,6 +194,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.SearchBudget <= 0 {
 		cfg.SearchBudget = DefaultSearchBudget
+	}
+	if cfg.CountBudget <= 0 {
+		cfg.CountBudget = DefaultCountBudget
 	}
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)

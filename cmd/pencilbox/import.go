@@ -35,8 +35,9 @@ func runImport(e *env, args []string) int {
 	var tags stringList
 	fs.Var(&tags, "tag", "tag every imported puzzle (repeatable)")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the import to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: pencilbox import [--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] FILE...|-")
+		fmt.Fprintln(e.stderr, "usage: pencilbox import [--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] [--cpuprofile FILE] FILE...|-")
 		fmt.Fprint(e.stderr, `
 Solves, rates and stores every puzzle of the files ("-" is stdin). Bad
 records are reported as FILE:LINE: reason, a file that cannot be read or
@@ -103,6 +104,14 @@ rejected, 2 when some file could not be read or the import could not run.
 	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second}
 	if e.isTerminal != nil && e.isTerminal(e.stderr) {
 		opts.Progress = e.stderr
+	}
+	if *cpuprofile != "" {
+		stopProfile, err := startProfile(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox import:", err)
+			return 2
+		}
+		defer stopProfile()
 	}
 	start := time.Now()
 	job, err := library.Import(ctx, store, e.formats, inputs, opts)

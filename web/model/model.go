@@ -94,14 +94,22 @@ type Filter struct {
 	Page      int    // the page's number (1 = first); with After, only its label
 	Offset    int    // matches skipped before the page (numbered pages without After)
 	Limit     int
+	// CountAll asks for the exact count with the longer budget (the
+	// "count them" link's count=all); CountBy is when the count must give
+	// up (set by the server from its budgets).
+	CountAll bool
+	CountBy  time.Time
 }
 
 // Page is one page of the library list.
 type Page struct {
 	Rows  []Puzzle `json:"puzzles"`
 	Next  string   `json:"next,omitempty"` // cursor of the next page, "" at the end
-	Total int      `json:"total"`          // matching puzzles, counted up to a cap
-	More  bool     `json:"more,omitempty"` // Total hit the cap: there are more
+	Total int      `json:"total"`          // matching puzzles
+	More  bool     `json:"more,omitempty"` // the count stopped first (its cap or time budget): more than Total match
+	// CountURL, with More, is the request that counts them all with a
+	// longer budget (the same filter with count=all).
+	CountURL string `json:"count_url,omitempty"`
 }
 
 // Stats is the dashboard's summary.
