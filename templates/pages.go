@@ -90,6 +90,7 @@ type Library struct {
 	Kinds    engine.Registry
 	Sets     []model.Set
 	LastSet  int64  // the set added to last: chosen in the set menus
+	Outlets  []string // the outlets published in: the outlet filter offers them
 	PageNum  int    // the page's number (1 = first)
 	NextURL  string // carries the cursor and the next page's number
 	PrevURL  string // the previous numbered page; "" on the first or past the numbered pages
@@ -126,6 +127,10 @@ type PuzzlePage struct {
 	StepErr      string
 	Sets         []model.Set
 	LastSet      int64 // the set added to last: chosen in the set menu
+	// InSets are the sets holding the puzzle; Publications its
+	// publications (kept when the set was since edited or deleted).
+	InSets       []model.Membership
+	Publications []model.Publication
 	History      []AuditRow // the audit log's rows about this puzzle, newest first
 	// StepSources names the step logs offered ("er": the kind's second
 	// rater's, "stars": the ladder's), the default first; StepSource is
@@ -225,6 +230,11 @@ type SetPage struct {
 	// Message says what the last ordering change did, in the part a
 	// script swaps in (where no flash is shown).
 	Message string
+	// Publications are the set's, by date; Outlets those used so far
+	// (the publish form offers them); Today fills its date.
+	Publications []model.Publication
+	Outlets      []string
+	Today        string
 }
 
 // HasER reports whether a puzzle of the set has a second rating: the
@@ -240,6 +250,14 @@ func (d SetPage) HasER() bool {
 
 // rowID anchors a set's row: a move without the script goes back to it.
 func rowID(id int64) string { return fmt.Sprintf("p%d", id) }
+
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
 
 // plural is n with the noun's singular or plural form.
 func plural(n int, one, many string) string {
@@ -322,6 +340,43 @@ func (l Library) filterQuery() string {
 		}
 	}
 	return q.Encode()
+}
+
+// ReusePage asks before puzzles already used (published, or in another
+// set) are added to a set: it names them and why, and offers to add them
+// anyway or only the others.
+type ReusePage struct {
+	SetID   int64
+	SetName string
+	// the add as it was asked: sent again with reuse=yes
+	What, Filter, Back, At string
+	IDs                    []int64 // the ticked ids (what=ticked)
+	Reused                 []ReuseRow
+	More                   int     // reused puzzles not listed
+	Others                 []int64 // the asked puzzles not used
+}
+
+// ReuseRow is one used puzzle and why it counts as used.
+type ReuseRow struct {
+	ID  int64
+	Why string
+}
+
+// addAction is where the confirm sends the add again (the control used
+// on the list, for its anchor).
+func (r ReusePage) addAction() templ.SafeURL {
+	if r.At == "bottom" {
+		return "/sets/add?at=bottom"
+	}
+	return "/sets/add"
+}
+
+// cancelURL goes back to where the add came from.
+func (r ReusePage) cancelURL() templ.SafeURL {
+	if r.Back != "" {
+		return templ.URL(r.Back)
+	}
+	return setURL(r.SetID)
 }
 
 // listURL is the list page as shown (filter, page and cursor): where an

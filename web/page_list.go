@@ -64,7 +64,11 @@ func (s *Server) library(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Exports: s.exportNames(filterKinds(f.Kind)...),
+	outlets, err := s.sets.Outlets(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
 		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {

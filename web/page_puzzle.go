@@ -162,6 +162,9 @@ func (s *Server) puzzleView(c echo.Context, id int64, tags templates.TagsForm) e
 		return render(c, http.StatusOK, templates.StepPart(pp))
 	}
 	pp.LastSet = lastSet(c)
+	if pp.InSets, pp.Publications, err = s.puzzleUse(c.Request().Context(), id); err != nil {
+		return err
+	}
 	if pp.Sets, err = s.setList(c); err != nil {
 		return err
 	}

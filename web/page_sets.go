@@ -117,7 +117,7 @@ func (s *Server) addToSet(c echo.Context) error {
 	n, err := s.sets.Add(ctx, setID, ids, c.FormValue("reuse") == "yes")
 	var reuse *pencilbox.ReuseError
 	if errors.As(err, &reuse) {
-		return userErr(http.StatusConflict, "%s. Add them anyway with reuse=yes, or leave them out.", reuse.Error())
+		return s.reuseConfirm(c, setID, ids, reuse)
 	}
 	if err != nil {
 		return err
@@ -230,7 +230,18 @@ func (s *Server) setPageData(c echo.Context, id int64) (templates.SetPage, error
 		return templates.SetPage{}, err
 	}
 	_, key := difficultyOrder(set.Items)
-	return templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...), LastChange: last, SortKey: key}, nil
+	d := templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...), LastChange: last, SortKey: key, Today: today()}
+	pubs, err := s.sets.Publications(c.Request().Context(), id)
+	if err != nil {
+		return d, err
+	}
+	for _, p := range pubs {
+		d.Publications = append(d.Publications, viewPublication(p))
+	}
+	if d.Outlets, err = s.sets.Outlets(c.Request().Context()); err != nil {
+		return d, err
+	}
+	return d, nil
 }
 
 func (s *Server) editSet(c echo.Context) error {

@@ -120,7 +120,7 @@ func TestAPIPublishing(t *testing.T) {
 	id := strings.TrimPrefix(r.hdr.Get("Location"), "/sets/")
 	add := url.Values{"csrf": {tok}, "set": {id}, "id": {fmt.Sprint(ids[3]), fmt.Sprint(ids[0])}}
 	r = c.post("/sets/add", add)
-	if r.code != http.StatusConflict || !strings.Contains(r.body, fmt.Sprintf("puzzle %d in set", ids[0])) || !strings.Contains(r.body, "published in Daily Star on 2026-12-01") {
+	if r.code != http.StatusConflict || !strings.Contains(r.body, fmt.Sprintf(`<td><a href="/puzzles/%d">%d</a></td><td>in set`, ids[0], ids[0])) || !strings.Contains(r.body, "published in Daily Star on 2026-12-01") {
 		t.Errorf("adding a published puzzle: %d %.500s", r.code, r.body)
 	}
 	var set model.Set

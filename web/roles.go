@@ -43,6 +43,7 @@ var routeRoles = map[string]pencilbox.Role{
 	"POST /sets/:id/remove":  pencilbox.RoleEditor,
 	"POST /sets/:id/sort":    pencilbox.RoleEditor,
 	"POST /sets/:id/undo":    pencilbox.RoleEditor,
+	"POST /sets/:id/publish": pencilbox.RoleEditor,
 	"POST /sets/:id/delete":  pencilbox.RoleEditor,
 	"GET /sets/:id/export":   pencilbox.RoleViewer,
 	"GET /audit":             pencilbox.RoleAdmin,

@@ -77,6 +77,7 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"POST /sets/:id/remove":  {"/sets/1/remove", E},
 		"POST /sets/:id/sort":    {"/sets/1/sort", E},
 		"POST /sets/:id/undo":    {"/sets/1/undo", E},
+		"POST /sets/:id/publish": {"/sets/1/publish", E},
 		"POST /sets/:id/delete":  {"/sets/1/delete", E},
 		"GET /sets/:id/export":   {"/sets/1/export?format=csv", V},
 		"GET /audit":             {"/audit?user=editor1&puzzle=1", A},

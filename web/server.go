@@ -280,6 +280,7 @@ func (s *Server) routes() {
 	g.POST("/sets/:id/remove", s.removeFromSet)
 	g.POST("/sets/:id/sort", s.sortSet)
 	g.POST("/sets/:id/undo", s.undoSet)
+	g.POST("/sets/:id/publish", s.publishSet)
 	g.POST("/sets/:id/delete", s.deleteSet)
 	g.GET("/sets/:id/export", s.exportSet)
 

@@ -1,0 +1,67 @@
+package web
+
+// The publishing side of the set pages (issue 17): a set marked published
+// (outlet, date), and adding puzzles that are already used only once
+// asked.
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox"
+	"pencilbox/templates"
+)
+
+// publishSet records the set as published in an outlet on a date.
+func (s *Server) publishSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	pub, err := s.sets.Publish(c.Request().Context(), id, c.FormValue("outlet"), c.FormValue("date"))
+	if err != nil {
+		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
+			return err
+		}
+		return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id), sentence(err)+".")
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id),
+		fmt.Sprintf("Published in %s on %s: its %d puzzles keep the record.", pub.Outlet, pub.Date, pub.Count))
+}
+
+// maxReuseListed bounds the used puzzles the confirm page lists.
+const maxReuseListed = 200
+
+// reuseConfirm answers an add that the store refused because some of its
+// puzzles are used: the page names them and why, and sends the add again
+// with reuse=yes, or with the unused puzzles only.
+func (s *Server) reuseConfirm(c echo.Context, setID int64, ids []int64, re *pencilbox.ReuseError) error {
+	r := templates.ReusePage{SetID: setID, SetName: re.Set, What: c.FormValue("what"), Filter: c.FormValue("filter"), At: c.QueryParam("at")}
+	if back, _ := backToList(c); back != "" {
+		r.Back = back
+	}
+	if r.What != "filter" {
+		r.What, r.IDs = "ticked", ids
+	}
+	used := make(map[int64]bool, len(re.Reused))
+	for i, u := range re.Reused {
+		used[u.Puzzle] = true
+		if i < maxReuseListed {
+			r.Reused = append(r.Reused, templates.ReuseRow{ID: u.Puzzle, Why: u.Why()})
+		}
+	}
+	r.More = len(re.Reused) - len(r.Reused)
+	for _, id := range ids {
+		if !used[id] {
+			r.Others = append(r.Others, id)
+		}
+	}
+	return render(c, http.StatusConflict, templates.SetReuseConfirm(s.chrome(c, "Already used", "sets"), r))
+}
+
+// today is the publish form's date.
+func today() string { return time.Now().Format(time.DateOnly) }
