@@ -24,7 +24,8 @@ func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRatin
 	if !ok {
 		return engine.SecondRating{Err: fmt.Errorf("explainer: not a Sudoku (%T)", p)}
 	}
-	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps, WorkLimit: explainer.BulkWorkLimit})
+	sym := sp.CanonicalSymmetry() // kept from the import's Canonical
+	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps, WorkLimit: explainer.BulkWorkLimit, Symmetry: &sym})
 	if r.Err != nil {
 		return engine.SecondRating{Err: r.Err}
 	}

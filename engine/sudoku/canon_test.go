@@ -215,3 +215,33 @@ func TestCanonicalSymmetry(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleCanonicalSymmetry: the symmetry a Puzzle keeps from Canonical
+// (for the explainer, during an import) is the one CanonicalSymmetry finds
+// for its grid, and a grid changed after Canonical is not given the old
+// grid's symmetry.
+func TestPuzzleCanonicalSymmetry(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, cs := range []string{
+		"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+		"................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.",
+		"....4....5.1.8.94..9.6......7...3..2..4...3..8..9...7......8.2..52.9.7.1....1....",
+	} {
+		g := canonParse(t, cs)
+		for i := range 10 {
+			p := &sudoku.Puzzle{Grid: sudoku.RandomSymmetry(r).Apply(&g)}
+			form := p.Canonical()
+			want := sudoku.CanonicalSymmetry(&p.Grid)
+			if got := p.CanonicalSymmetry(); got != want {
+				t.Fatalf("%s image %d: kept symmetry %+v, want %+v", cs, i, got, want)
+			}
+			if img := want.Apply(&p.Grid); img.String() != form {
+				t.Fatalf("%s image %d: the symmetry gives %s, Canonical said %s", cs, i, img.String(), form)
+			}
+			p.Grid = sudoku.RandomSymmetry(r).Apply(&p.Grid)
+			if got, want := p.CanonicalSymmetry(), sudoku.CanonicalSymmetry(&p.Grid); got != want {
+				t.Fatalf("%s image %d, grid changed after Canonical: symmetry %+v, want %+v", cs, i, got, want)
+			}
+		}
+	}
+}

@@ -55,13 +55,42 @@ func (Kind) Parse(text string) (engine.Puzzle, error) {
 // Puzzle is a Sudoku puzzle: its givens.
 type Puzzle struct {
 	Grid Grid
+	// canon keeps what Canonical found (the symmetry, for the grid it
+	// was found for): the explainer rates the canonical image, and an
+	// import asks for both (CanonicalSymmetry).
+	canon struct {
+		ok   bool
+		grid Grid
+		sym  Symmetry
+	}
 }
 
 var _ engine.Puzzle = (*Puzzle)(nil)
 
-func (p *Puzzle) Kind() engine.Kind             { return Kind{} }
-func (p *Puzzle) Givens() string                { return p.Grid.String() }
-func (p *Puzzle) Canonical() string             { return Canonical(&p.Grid) }
+func (p *Puzzle) Kind() engine.Kind { return Kind{} }
+func (p *Puzzle) Givens() string    { return p.Grid.String() }
+
+// Canonical is the puzzle's canonical form (Canonical); the symmetry to
+// it is kept for CanonicalSymmetry.
+func (p *Puzzle) Canonical() string {
+	c := canonPool.Get().(*Canonicalizer)
+	s := c.Canon(&p.Grid)
+	p.canon.ok, p.canon.grid, p.canon.sym = true, p.Grid, c.symmetry()
+	canonPool.Put(c)
+	return s
+}
+
+// CanonicalSymmetry is CanonicalSymmetry of the puzzle's grid, kept from
+// Canonical when it ran on the same grid: the canonical form is the most
+// costly part of both, so an import (which needs the form, then the
+// explainer's rating on the canonical image) computes it once.
+func (p *Puzzle) CanonicalSymmetry() Symmetry {
+	if p.canon.ok && p.canon.grid == p.Grid {
+		return p.canon.sym
+	}
+	return CanonicalSymmetry(&p.Grid)
+}
+
 func (p *Puzzle) Width() int                    { return 9 }
 func (p *Puzzle) Height() int                   { return 9 }
 func (p *Puzzle) Clues() int                    { return p.Grid.Clues() }

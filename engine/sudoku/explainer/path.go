@@ -113,6 +113,10 @@ func Registered(order int) bool {
 type Options struct {
 	Steps     bool  // build the step log (sentences and drawings)
 	WorkLimit int64 // work units before giving up; 0 means DefaultWorkLimit
+	// Symmetry is sudoku.CanonicalSymmetry of the grid when the caller
+	// has it already (sudoku.Puzzle.CanonicalSymmetry); nil = Rate finds
+	// it.
+	Symmetry *sudoku.Symmetry
 }
 
 // DefaultWorkLimit bounds one puzzle's rating. A unit is one elementary
@@ -229,7 +233,12 @@ func Rate(p *sudoku.Grid, opts Options) Rating {
 		}
 		return Rating{Err: fmt.Errorf("explainer: the puzzle has more than one solution")}
 	}
-	sym := sudoku.CanonicalSymmetry(p)
+	var sym sudoku.Symmetry
+	if opts.Symmetry != nil {
+		sym = *opts.Symmetry
+	} else {
+		sym = sudoku.CanonicalSymmetry(p)
+	}
 	img := sym.Apply(p)
 	g := NewGrid(&img)
 	if !opts.Steps {
