@@ -422,7 +422,7 @@ func akariFrame(b akBoard) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, ": drag or scroll to move</small></p><div class=\"zoomview\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, ": drag or scroll to move</small></p><div class=\"zoomview\" tabindex=\"0\" role=\"region\" aria-label=\"the board: arrow keys or dragging move it\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

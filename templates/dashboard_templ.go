@@ -706,7 +706,7 @@ func jobTable(jobs []model.Job, canImport bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "<div class=\"scroll\" role=\"region\" aria-label=\"recent imports\" tabindex=\"0\"><table class=\"jobs\"><tr><th scope=\"col\">Job</th><th scope=\"col\">Started</th><th scope=\"col\">Source</th><th scope=\"col\">Format</th><th scope=\"col\">Read</th><th scope=\"col\">Imported</th><th scope=\"col\">Invalid</th><th scope=\"col\">Duplicates</th><th scope=\"col\">Rejected</th><th scope=\"col\">State</th></tr>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "<div class=\"scroll\" role=\"region\" aria-label=\"recent imports\" tabindex=\"0\"><table class=\"jobs cards\"><tr><th scope=\"col\">Job</th><th scope=\"col\">Started</th><th scope=\"col\">Source</th><th scope=\"col\">Format</th><th scope=\"col\">Read</th><th scope=\"col\">Imported</th><th scope=\"col\">Invalid</th><th scope=\"col\">Duplicates</th><th scope=\"col\">Rejected</th><th scope=\"col\">State</th></tr>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -750,14 +750,14 @@ func jobTable(jobs []model.Job, canImport bool) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "</td><td>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "</td><td class=\"wide\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var45 string
 				templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(j.Source)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `dashboard.templ`, Line: 98, Col: 19}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `dashboard.templ`, Line: 98, Col: 32}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 				if templ_7745c5c3_Err != nil {
