@@ -223,6 +223,11 @@ func (l *DBLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
 	return l.DB.Missing(ctx, ids)
 }
 
+// Pick fills a recipe from the unused puzzles of f (library.Pick).
+func (l *DBLibrary) Pick(ctx context.Context, f model.Filter, r library.Recipe, seed uint64) ([]int64, error) {
+	return library.Pick(ctx, l.DB, domainFilter(f), r, seed)
+}
+
 // PuzzleID is the id of the stored puzzle of kind with that canonical form.
 func (l *DBLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
 	return l.DB.PuzzleID(ctx, kind, canonical)

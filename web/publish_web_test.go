@@ -141,3 +141,79 @@ func regexp2Forms(body string) []url.Values {
 	}
 	return out
 }
+
+// TestBuildFromRecipe: the list's recipe form builds a set of unused
+// puzzles of the filter, easy to hard; the same seed builds the same set
+// again once the first is deleted; a second week takes none of the
+// first's; a recipe the library cannot fill builds nothing and says which
+// quota is short.
+func TestBuildFromRecipe(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	build := func(name, set, recipe, seed string) resp {
+		return c.post("/sets/build", url.Values{"csrf": {tok}, "filter": {"kind=sudoku"}, "back": {"/puzzles?kind=sudoku"},
+			"recipe": {recipe}, "seed": {seed}, "name": {name}, "set": {set}})
+	}
+	const recipe = "rank=1:1, rank=2:1, rank=5-6:2"
+	ranks := func(id string) string {
+		var out []string
+		for _, p := range setOrder(t, c, id) {
+			out = append(out, fmt.Sprint(e.count(`SELECT rank FROM puzzles WHERE id = ?`, p)))
+		}
+		return strings.Join(out, " ")
+	}
+	r := build("Week 1", "", recipe, "7")
+	if r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/sets/") {
+		t.Fatalf("build: %d %q", r.code, r.hdr.Get("Location"))
+	}
+	w1 := strings.TrimPrefix(r.hdr.Get("Location"), "/sets/")
+	if page := html.UnescapeString(c.get("/sets/" + w1).body); !strings.Contains(page, `Built set "Week 1": 4 puzzles from recipe rank=1:1, rank=2:1, rank=5-6:2, seed 7`) {
+		t.Errorf("the set page does not say what was built")
+	}
+	first := setOrder(t, c, w1)
+	if got := ranks(w1); len(first) != 4 || !strings.HasPrefix(got, "1 2 ") {
+		t.Errorf("week 1's ranks %q, want 1 2 then two of 5-6", got)
+	}
+	r = build("Week 2", "", recipe, "7")
+	w2 := strings.TrimPrefix(r.hdr.Get("Location"), "/sets/")
+	for _, p := range setOrder(t, c, w2) {
+		for _, q := range first {
+			if p == q {
+				t.Errorf("week 2 holds puzzle %d of week 1", p)
+			}
+		}
+	}
+	// the same seed on the same library: the same puzzles
+	c.post("/sets/"+w1+"/delete", url.Values{"csrf": {tok}, "confirm": {"yes"}})
+	c.post("/sets/"+w2+"/delete", url.Values{"csrf": {tok}, "confirm": {"yes"}})
+	r = build("Week 1 again", "", recipe, "7")
+	again := strings.TrimPrefix(r.hdr.Get("Location"), "/sets/")
+	if got := setOrder(t, c, again); fmt.Sprint(got) != fmt.Sprint(first) {
+		t.Errorf("seed 7 again built %v, first %v", got, first)
+	}
+	// extending: into the chosen set
+	r = build("", again, "rank=3:1", "1")
+	if n := len(setOrder(t, c, again)); r.code != http.StatusSeeOther || n != 5 {
+		t.Errorf("extend: %d, %d puzzles", r.code, n)
+	}
+	for _, tc := range []struct{ what, name, recipe, seed, say string }{
+		{"short", "Week 3", "rank=1:5000", "1", "the recipe cannot be filled: rank=1:5000 wants 5000"},
+		{"bad recipe", "Week 3", "rank 1", "1", "write FIELD=RANGE:COUNT"},
+		{"bad seed", "Week 3", "rank=1:1", "abc", `Seed "abc": write a whole number`},
+		{"no name", "", "rank=1:1", "1", "Name the new set"},
+	} {
+		sets := e.count(`SELECT count(*) FROM sets`)
+		r := build(tc.name, "", tc.recipe, tc.seed)
+		if r.code != http.StatusSeeOther || r.hdr.Get("Location") != "/puzzles?kind=sudoku#recipe" {
+			t.Errorf("%s: %d to %q", tc.what, r.code, r.hdr.Get("Location"))
+			continue
+		}
+		if page := html.UnescapeString(c.get("/puzzles?kind=sudoku").body); !strings.Contains(strings.ToLower(page), strings.ToLower(tc.say)) {
+			t.Errorf("%s: the list does not say %q", tc.what, tc.say)
+		}
+		if e.count(`SELECT count(*) FROM sets`) != sets {
+			t.Errorf("%s: a set was made", tc.what)
+		}
+	}
+}

@@ -37,6 +37,7 @@ var routeRoles = map[string]pencilbox.Role{
 	"GET /sets":              pencilbox.RoleViewer,
 	"POST /sets":             pencilbox.RoleEditor,
 	"POST /sets/add":         pencilbox.RoleEditor,
+	"POST /sets/build":       pencilbox.RoleEditor,
 	"GET /sets/:id":          pencilbox.RoleViewer,
 	"POST /sets/:id/edit":    pencilbox.RoleEditor,
 	"POST /sets/:id/move":    pencilbox.RoleEditor,

@@ -71,6 +71,7 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"GET /sets":              {"/sets", V},
 		"POST /sets":             {"/sets", E},
 		"POST /sets/add":         {"/sets/add", E},
+		"POST /sets/build":       {"/sets/build", E},
 		"GET /sets/:id":          {"/sets/1", V},
 		"POST /sets/:id/edit":    {"/sets/1/edit", E},
 		"POST /sets/:id/move":    {"/sets/1/move", E},

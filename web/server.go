@@ -36,6 +36,7 @@ import (
 	"pencilbox/engine"
 	"pencilbox/export"
 	"pencilbox/internal/stale"
+	"pencilbox/library"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -65,6 +66,9 @@ type Library interface {
 	// canonical form (the library stores each puzzle once, whichever of
 	// its symmetric images came); ok is false when there is none.
 	PuzzleID(ctx context.Context, kind, canonical string) (id int64, ok bool, err error)
+	// Pick fills a recipe from the unused puzzles of f, picked with seed
+	// (library.Pick): ids easy to hard, or a *library.ShortError.
+	Pick(ctx context.Context, f model.Filter, r library.Recipe, seed uint64) ([]int64, error)
 }
 
 // ImportFunc runs one import to the end, reporting progress as it goes.
@@ -274,6 +278,7 @@ func (s *Server) routes() {
 	g.GET("/sets", s.setsPage)
 	g.POST("/sets", s.createSet)
 	g.POST("/sets/add", s.addToSet)
+	g.POST("/sets/build", s.buildSet)
 	g.GET("/sets/:id", s.setPage)
 	g.POST("/sets/:id/edit", s.editSet)
 	g.POST("/sets/:id/move", s.moveInSet)

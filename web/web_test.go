@@ -37,6 +37,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"GET /sets":              "/sets",
 		"POST /sets":             "/sets",
 		"POST /sets/add":         "/sets/add",
+		"POST /sets/build":       "/sets/build",
 		"GET /sets/:id":          "/sets/1",
 		"POST /sets/:id/edit":    "/sets/1/edit",
 		"POST /sets/:id/move":    "/sets/1/move",
