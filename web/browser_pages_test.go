@@ -29,6 +29,12 @@ const screenshotsEnv = "PENCILBOX_SCREENSHOTS"
 func TestBrowserPages(t *testing.T) {
 	e := newTestEnv(t, nil)
 	pages := curatorPages(t, e)
+	via := map[string]curatorPage{}
+	for _, p := range pages {
+		if len(p.steps) > 0 {
+			via[p.name] = p
+		}
+	}
 	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +63,9 @@ func TestBrowserPages(t *testing.T) {
 				t.Helper()
 				at := fmt.Sprintf("%s (%s, %d px, %s)", name, path, width, scheme)
 				do(t, ctx, "open "+at, chromedp.Navigate(base+path), chromedp.WaitReady(chromedp.CSS(`main`)))
+				if p, ok := via[name]; ok {
+					do(t, ctx, "reach "+at, p.steps...)
+				}
 				if over := get(t, ctx, "widths", chromedp.Evaluate[overflow](overflowJS)); over.Doc > over.View {
 					t.Errorf("%s: the page is %d px wide in a %d px window (wider: %s)", at, over.Doc, over.View, strings.Join(over.Wide, "; "))
 				}
@@ -84,8 +93,12 @@ func TestBrowserPages(t *testing.T) {
 	}
 }
 
-// curatorPage is one page of the admin, by a name for its screenshot.
-type curatorPage struct{ name, path string }
+// curatorPage is one page of the admin, by a name for its screenshot:
+// the page at path, or the one the steps reach from it (a form's answer).
+type curatorPage struct {
+	name, path string
+	steps      []chromedp.Action[chromedp.Void]
+}
 
 // curatorPages are the admin's pages over the sample library, one of each
 // kind: a set with puzzles and an import job are made first.
@@ -106,23 +119,36 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	if _, err := e.s.sets.Add(ctx, set, items, false); err != nil {
 		t.Fatal(err)
 	}
+	other, err := e.s.sets.Create(ctx, "Puzzle of the day", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.sets.Publish(ctx, set, "Daily Times", "2026-11-20"); err != nil {
+		t.Fatal(err)
+	}
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return []curatorPage{
-		{"dashboard", "/"},
-		{"library", "/puzzles"},
-		{"library-filtered", "/puzzles?kind=sudoku&rank=4-6&sort=er&order=desc"},
-		{"library-refused", "/puzzles?rank=4%2B"},
-		{"sudoku", "/puzzles/" + id(sd[0])},
-		{"sudoku-steps", "/puzzles/" + id(sd[0]) + "?step=12#step"},
-		{"akari", "/puzzles/" + id(ak[0]) + "?step=3#step"},
-		{"sets", "/sets"},
-		{"set", "/sets/" + id(set)},
-		{"import", "/import"},
-		{"job", "/import/" + id(jobs[0])},
-		{"generate", "/generate"},
-		{"users", "/users"},
-		{"audit", "/audit"},
-		{"error", "/puzzles/999999999"},
+		{name: "dashboard", path: "/"},
+		{name: "library", path: "/puzzles"},
+		{name: "library-filtered", path: "/puzzles?kind=sudoku&rank=4-6&sort=er&order=desc"},
+		{name: "library-refused", path: "/puzzles?rank=4%2B"},
+		{name: "sudoku", path: "/puzzles/" + id(sd[0])},
+		{name: "sudoku-steps", path: "/puzzles/" + id(sd[0]) + "?step=12#step"},
+		{name: "akari", path: "/puzzles/" + id(ak[0]) + "?step=3#step"},
+		{name: "sets", path: "/sets"},
+		{name: "set", path: "/sets/" + id(set)},
+		{name: "set-delete", path: "/sets/" + id(set), steps: []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`form.deleteset button`)), chromedp.WaitVisible(chromedp.CSS(`#confirm-delete`))}},
+		{name: "set-reuse", path: "/puzzles?kind=sudoku", steps: []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`input[name=id][value="` + id(items[0]) + `"]`)),
+			chromedp.SetValue(chromedp.CSS(`#add-top select[name=set]`), id(other)),
+			chromedp.Click(chromedp.CSS(`#add-top button[value=ticked]`)), chromedp.WaitVisible(chromedp.CSS(`#reused`))}},
+		{name: "import", path: "/import"},
+		{name: "job", path: "/import/" + id(jobs[0])},
+		{name: "generate", path: "/generate"},
+		{name: "users", path: "/users"},
+		{name: "audit", path: "/audit"},
+		{name: "error", path: "/puzzles/999999999"},
 	}
 }
 
