@@ -3,6 +3,7 @@ package explainer
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"pencilbox/engine"
 )
@@ -111,6 +112,7 @@ type Chains struct {
 	work  int64
 	limit int64
 	eng   [numChainKinds]*chainer
+	rc    reach // the static closure of the last grid, shared by the static producers
 }
 
 // chainer is one producer's engine: its configuration, working grids,
@@ -145,8 +147,38 @@ type chainer struct {
 	bestBase     float64 // the best's producer or link-kind base difficulty
 	haveBest     bool
 	snap         *snapshot
-	inner        []*chainer  // the producers run inside a "+" or nested chain
-	nested       []*snapshot // inner hints referenced by advanced nodes of the current search
+	inner        []*chainer // the producers run inside a "+" or nested chain
+	rc           *reach     // the static closure (static producers only)
+	scratch      []uint64
+	tbuf         []int32       // reused targets of the candidates offered
+	ebuf         []engine.Mark // reused effects of the candidates offered
+	dboards      [9]board      // Nishio: the places of each digit in the grid searched
+	nested       []*snapshot   // inner hints referenced by advanced nodes of the current search
+}
+
+// chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes
+// once warm) from one rating to the next, so that rating many puzzles does
+// not allocate and clear them again for each. A Chains taken from it holds
+// no state that changes a search (see release).
+var chainsPool = sync.Pool{New: func() any { return &Chains{} }}
+
+// release returns cs to the pool. The inner producers' remembered hints
+// are dropped: a search must charge the same work whatever was rated
+// before it.
+func (cs *Chains) release() {
+	for _, e := range cs.eng {
+		if e != nil {
+			e.forget()
+		}
+	}
+	chainsPool.Put(cs)
+}
+
+func (c *chainer) forget() {
+	c.haveLast = false
+	for _, in := range c.inner {
+		in.forget()
+	}
 }
 
 // Find returns the hint serate takes from the technique kind on grid g (the
@@ -220,6 +252,7 @@ func (cs *Chains) Work() int64 { return cs.work }
 func (cs *Chains) engine(kind ChainKind) *chainer {
 	if cs.eng[kind] == nil {
 		cs.eng[kind] = newChainer(kindConfig(kind), cs)
+		cs.eng[kind].rc = &cs.rc
 	}
 	return cs.eng[kind]
 }

@@ -15,15 +15,63 @@ import "pencilbox/engine"
 //     cell holds.
 
 func (c *chainer) searchMulti(g *Grid) {
+	var rc *reach
+	if !c.cf.dynamic {
+		rc = c.closure(g)
+	}
+	if c.cf.nishio {
+		g.digitBoards(&c.dboards)
+	}
 	for cell := 0; cell < 81; cell++ {
 		if g.Value[cell] != 0 {
 			continue
 		}
 		n := popcount(g.Cand[cell])
 		if n > 2 || (n > 1 && c.cf.dynamic) {
+			if rc != nil && !c.staticUseful(rc, g, cell) {
+				continue
+			}
 			c.forCell(cell, n)
 		}
 	}
+}
+
+// staticUseful reports whether the static multiple chains of cell (its
+// cell chain, and the region chains of which it is the first place) can
+// conclude anything: the closures of every branch must share a potential
+// (chain_reach.go). A static spread offers nothing by itself, so a cell
+// that cannot conclude is skipped; the spreads other cells need are made
+// when they need them.
+func (c *chainer) staticUseful(rc *reach, g *Grid, cell int) bool {
+	if cap(c.scratch) < 2*rc.wc {
+		c.scratch = make([]uint64, 2*rc.wc)
+	}
+	var ks [9]int
+	n := 0
+	for m := g.Cand[cell]; m != 0; m &= m - 1 {
+		ks[n] = cell*9 + trailing(m)
+		n++
+	}
+	if rc.common(ks[:n], c.scratch) {
+		return true
+	}
+	for m := g.Cand[cell]; m != 0; m &= m - 1 {
+		d := trailing(m)
+		bit := uint16(1) << d
+		for _, h := range cellHouses[cell] {
+			n := 0
+			for _, o := range houses[h] {
+				if g.Cand[o]&bit != 0 {
+					ks[n] = int(o)*9 + d
+					n++
+				}
+			}
+			if n >= 2 && ks[0] == cell*9+d && rc.common(ks[:n], c.scratch) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (c *chainer) forCell(cell, card int) {
@@ -38,6 +86,9 @@ func (c *chainer) forCell(cell, card int) {
 	}()
 	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m) + 1
+		if c.cf.nishio && !digitContradicts(c.dboards[d-1], cell, true) && !digitContradicts(c.dboards[d-1], cell, false) {
+			continue // neither case can contradict (chain_nishio.go)
+		}
 		double := card >= 3 && !c.cf.nishio && c.cf.dynamic
 		contra := c.cf.dynamic || c.cf.nishio
 		onToOn, onToOff := c.binary(mkPot(cell, d, true), double, contra)
@@ -62,7 +113,8 @@ func (c *chainer) forCell(cell, card int) {
 	}
 	for _, set := range [2]*potSet{cellOn, cellOff} {
 		for _, p := range set.order {
-			cand := candidate{kind: kCell, cell: cell, place: engine.Mark{Cell: -1}}
+			cand := candidate{kind: kCell, cell: cell, place: engine.Mark{Cell: -1},
+				targets: c.tbuf[:0], elim: c.ebuf[:0]}
 			for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 				d := trailing(m) + 1
 				var src *potSet
@@ -75,6 +127,7 @@ func (c *chainer) forCell(cell, card int) {
 			}
 			c.conclude(&cand, p)
 			c.offer(&cand)
+			c.tbuf, c.ebuf = cand.targets, cand.elim
 		}
 	}
 }
@@ -94,9 +147,10 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 	r := c.onSpread(pOn)
 	onToOn, onToOff = r.on, r.off
 	if r.absurd && contra {
-		cand := candidate{kind: kContradiction, src: pOn, targets: []int32{r.a, r.b}, place: engine.Mark{Cell: -1}}
+		cand := candidate{kind: kContradiction, src: pOn, targets: append(c.tbuf[:0], r.a, r.b), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 		c.conclude(&cand, pOn.flip())
 		c.offer(&cand)
+		c.tbuf, c.ebuf = cand.targets, cand.elim
 	}
 	if !double && !contra {
 		return
@@ -108,25 +162,28 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 	neg := c.ar.add(pOff, causeNone)
 	offToOff.put(pOff, neg)
 	if a, b, ok := c.spread(offToOn, offToOff); ok && contra {
-		cand := candidate{kind: kContradiction, src: pOff, targets: []int32{a, b}, place: engine.Mark{Cell: -1}}
+		cand := candidate{kind: kContradiction, src: pOff, targets: append(c.tbuf[:0], a, b), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 		c.conclude(&cand, pOn)
 		c.offer(&cand)
+		c.tbuf, c.ebuf = cand.targets, cand.elim
 	}
 	if !double {
 		return
 	}
 	for i, p := range onToOn.order {
 		if n := offToOn.get(p); n >= 0 {
-			cand := candidate{kind: kDouble, src: pOn, targets: []int32{onToOn.node[i], n}, place: engine.Mark{Cell: -1}}
+			cand := candidate{kind: kDouble, src: pOn, targets: append(c.tbuf[:0], onToOn.node[i], n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 			c.conclude(&cand, p)
 			c.offer(&cand)
+			c.tbuf, c.ebuf = cand.targets, cand.elim
 		}
 	}
 	for i, p := range onToOff.order {
 		if n := offToOff.get(p); n >= 0 {
-			cand := candidate{kind: kDouble, src: pOff, targets: []int32{onToOff.node[i], n}, place: engine.Mark{Cell: -1}}
+			cand := candidate{kind: kDouble, src: pOff, targets: append(c.tbuf[:0], onToOff.node[i], n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 			c.conclude(&cand, p)
 			c.offer(&cand)
+			c.tbuf, c.ebuf = cand.targets, cand.elim
 		}
 	}
 	return
@@ -162,7 +219,8 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 	bit := uint16(1) << (d - 1)
 	hs := cellHouses[cell]
 	for _, h := range [3]uint8{hs[2], hs[0], hs[1]} {
-		var places []int
+		var at [9]int
+		places := at[:0]
 		for _, o := range houses[h] {
 			if c.cur.Cand[o]&bit != 0 {
 				places = append(places, int(o))
@@ -185,7 +243,8 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 		}
 		for k, set := range [2]*potSet{regOn, regOff} {
 			for _, p := range set.order {
-				cand := candidate{kind: kRegion, house: int(h), digit: d, place: engine.Mark{Cell: -1}}
+				cand := candidate{kind: kRegion, house: int(h), digit: d, place: engine.Mark{Cell: -1},
+					targets: c.tbuf[:0], elim: c.ebuf[:0]}
 				for i := range places {
 					if k == 0 {
 						cand.targets = append(cand.targets, posOn[i].get(p))
@@ -195,6 +254,7 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 				}
 				c.conclude(&cand, p)
 				c.offer(&cand)
+				c.tbuf, c.ebuf = cand.targets, cand.elim
 			}
 		}
 		c.putSet(regOn)
@@ -207,6 +267,15 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 func (c *chainer) search(g *Grid) *snapshot {
 	c.cur = *g
 	c.basePos.build(g)
+	c.pass(g)
+	if !c.haveBest {
+		return nil
+	}
+	return c.snap
+}
+
+// pass runs the producer's search on g (search has set cur and basePos).
+func (c *chainer) pass(g *Grid) {
 	c.haveBest = false
 	c.snap = nil
 	c.ar.reset()
@@ -225,8 +294,4 @@ func (c *chainer) search(g *Grid) *snapshot {
 	} else {
 		c.searchMulti(g)
 	}
-	if !c.haveBest {
-		return nil
-	}
-	return c.snap
 }

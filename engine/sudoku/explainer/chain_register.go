@@ -20,7 +20,7 @@ func (h chainHinter) Hints(g *Grid, c *Context, acc Accumulator) {
 		return
 	}
 	if c.chains == nil {
-		c.chains = &Chains{}
+		c.chains = chainsPool.Get().(*Chains)
 	}
 	cs := c.chains
 	cs.Limit = left

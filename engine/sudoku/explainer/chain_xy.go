@@ -10,6 +10,7 @@ import "pencilbox/engine"
 // the assumption reaching its own negation.
 
 func (c *chainer) searchXY(g *Grid) {
+	rc := c.closure(g)
 	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
 	for _, ps := range passes {
 		for cell := 0; cell < 81; cell++ {
@@ -18,15 +19,30 @@ func (c *chainer) searchXY(g *Grid) {
 				continue
 			}
 			for ; m != 0; m &= m - 1 {
-				c.unary(mkPot(cell, trailing(m)+1, true), ps.y, ps.x)
+				d := trailing(m) + 1
+				// the closure tells which searches from this candidate
+				// can end in a hint at all (chain_reach.go)
+				fromOn, fromOff, cycle := rc.forcingFrom(cell, d)
+				if fromOn || fromOff || cycle {
+					c.unary(mkPot(cell, d, true), ps.y, ps.x, fromOn, fromOff, cycle)
+				}
 			}
 		}
 	}
 }
 
+// closure returns the static closure of g (chain_reach.go).
+func (c *chainer) closure(g *Grid) *reach {
+	if c.rc == nil {
+		c.rc = &reach{}
+	}
+	c.rc.build(g)
+	return c.rc
+}
+
 // unary looks for the cycles through p and the forcing chains from p and
-// from its negation.
-func (c *chainer) unary(p pot, y, x bool) {
+// from its negation (each only when asked).
+func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 	if !x && popcount(c.cur.Cand[p.cell()]) > 2 {
 		return
 	}
@@ -37,12 +53,16 @@ func (c *chainer) unary(p pot, y, x bool) {
 	var cycles, chains []int32
 	root := c.ar.add(p, causeNone)
 	toOn.put(p, root)
-	cycles = c.cycles(toOn, toOff, y, x, p, cycles)
-	if x {
+	if cycle {
+		cycles = c.cycles(toOn, toOff, y, x, p, cycles)
+	}
+	if x && fromOn {
 		toOn.clear()
 		toOff.clear()
 		toOn.put(p, root)
 		chains = c.forcing(toOn, toOff, y, p, chains)
+	}
+	if x && fromOff {
 		toOn.clear()
 		toOff.clear()
 		neg := c.ar.add(p.flip(), causeNone)

@@ -263,6 +263,11 @@ func rate(g *Grid, opts Options, fr *frame, given *Grid) Rating {
 	if c.Limit <= 0 {
 		c.Limit = DefaultWorkLimit
 	}
+	defer func() {
+		if c.chains != nil {
+			c.chains.release()
+		}
+	}()
 	var r Rating
 	first := true
 	for !g.Solved() {

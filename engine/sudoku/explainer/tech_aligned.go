@@ -58,6 +58,11 @@ func alignedExclusion(n int) Hinter {
 			return
 		}
 		var set [3]int
+		// A triplet is met again from another of its pairs; its cells'
+		// allowed digits do not depend on their order, so a triplet that
+		// eliminated nothing the first time is not tested again.
+		var tried tripletSet
+		offered := false // whether the last test offered a hint
 		// test checks the base cells set[:n] and offers a hint; false stops.
 		test := func() bool {
 			common := exSet[set[0]].and(exSet[set[1]])
@@ -116,6 +121,16 @@ func alignedExclusion(n int) Hinter {
 					if other != 0 {
 						allowed[1] |= d
 					}
+				}
+			}
+			if n == 3 {
+				var u uint16
+				for _, m := range masks[:k] {
+					u |= m
+				}
+				c0, c1, c2 := g.Cand[set[0]], g.Cand[set[1]], g.Cand[set[2]]
+				if !mayLose(c0, c1&^u, c2&^u) && !mayLose(c1, c0&^u, c2&^u) && !mayLose(c2, c0&^u, c1&^u) {
+					return true
 				}
 			}
 			if !c.Spend(int64(k)) {
@@ -189,6 +204,7 @@ func alignedExclusion(n int) Hinter {
 					Pattern: append(cells, ex...),
 				}
 			}
+			offered = true
 			return acc.Add(h)
 		}
 		for j := 1; j < nb; j++ {
@@ -205,7 +221,8 @@ func alignedExclusion(n int) Hinter {
 				}
 				// The three cells' common excluders are among the first
 				// two's: fewer than two there, no triplet can eliminate.
-				if exSet[set[0]].and(exSet[set[1]]).size() < 2 {
+				c01 := exSet[set[0]].and(exSet[set[1]])
+				if !c01.twoOrMore() {
 					continue
 				}
 				// The third cell: an excluder of the first or the second
@@ -219,9 +236,24 @@ func alignedExclusion(n int) Hinter {
 				for _, part := range [2]cellSet{first, second} {
 					for w := 0; w < 2; w++ {
 						for m := part[w]; m != 0; m &= m - 1 {
-							set[2] = w*64 + bits.TrailingZeros64(m)
+							x := w*64 + bits.TrailingZeros64(m)
+							// fewer than two common excluders: test
+							// would find nothing (checked here, where
+							// it is cheap, for the many triplets)
+							e := &exSet[x]
+							if !(cellSet{c01[0] & e[0], c01[1] & e[1]}).twoOrMore() {
+								continue
+							}
+							if tried.has(set[0], set[1], x) {
+								continue
+							}
+							set[2] = x
+							offered = false
 							if !test() {
 								return
+							}
+							if !offered {
+								tried.add(set[0], set[1], x)
 							}
 						}
 					}
@@ -229,4 +261,73 @@ func alignedExclusion(n int) Hinter {
 			}
 		}
 	})
+}
+
+// twoOrMore reports whether s holds at least two cells.
+func (s cellSet) twoOrMore() bool {
+	a, b := s[0], s[1]
+	return a&(a-1) != 0 || b&(b-1) != 0 || (a != 0 && b != 0)
+}
+
+// tripletSet remembers sets of three cells (in any order), up to its
+// capacity (beyond it, has reports false and add forgets).
+type tripletSet struct {
+	slot [4096]uint32
+	n    int
+}
+
+func tripletKey(a, b, c int) uint32 {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return (uint32(a)<<14 | uint32(b)<<7 | uint32(c)) + 1
+}
+
+// slotOf returns the slot holding key or the empty slot where it goes.
+func (t *tripletSet) slotOf(key uint32) uint32 {
+	i := (key * 2654435761) >> 20
+	for t.slot[i] != 0 && t.slot[i] != key {
+		i = (i + 1) & uint32(len(t.slot)-1)
+	}
+	return i
+}
+
+func (t *tripletSet) has(a, b, c int) bool {
+	key := tripletKey(a, b, c)
+	return t.slot[t.slotOf(key)] == key
+}
+
+func (t *tripletSet) add(a, b, c int) {
+	if t.n >= len(t.slot)*3/4 {
+		return
+	}
+	key := tripletKey(a, b, c)
+	if i := t.slotOf(key); t.slot[i] == 0 {
+		t.slot[i] = key
+		t.n++
+	}
+}
+
+// mayLose reports whether some digit x of a triplet's cell might be
+// eliminated, given the digits the other two cells hold outside every
+// common excluder (fb, fc): a combination of x with two such digits,
+// all three different, repeats no digit and covers no excluder (each has
+// two or more digits, none of them the other two), so it is possible and
+// x stays. Only when no digit of the cell has such a combination need
+// the triplet be tested.
+func mayLose(ca, fb, fc uint16) bool {
+	for m := ca; m != 0; m &= m - 1 {
+		x := m & -m
+		b, c := fb&^x, fc&^x
+		if b == 0 || c == 0 || (b == c && b&(b-1) == 0) {
+			return true
+		}
+	}
+	return false
 }
