@@ -168,6 +168,14 @@ func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 		}
 	}
 	sz.qExact = exact
+	for _, c := range notSets(f) {
+		var n int
+		err := d.queryRow(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, d.lim.smallSet+1)...).Scan(&n)
+		if err != nil {
+			return sz, err
+		}
+		sz.small[c.name] = n <= d.lim.smallSet
+	}
 	for _, c := range setConds(f, exact) {
 		var n int
 		err := d.queryRow(ctx, `SELECT count(*) FROM (`+c.sub+` LIMIT ?)`, append(c.args, d.lim.smallSet+1)...).Scan(&n)
@@ -761,6 +769,10 @@ func (d *DB) count(ctx context.Context, f pencilbox.Filter, sz sizing, limit int
 // count is likely to be; else est is n.
 func (d *DB) countUpTo(ctx context.Context, f pencilbox.Filter, sz sizing, limit int, until time.Time) (n, est int, err error) {
 	f.After = ""
+	if ns := notSets(f); len(ns) > 0 && !sz.qBig && allSmall(ns, sz) {
+		n, err = d.countExcluding(ctx, f, ns, sz, limit)
+		return n, n, err
+	}
 	if sz.qBig {
 		return d.countBigSearch(ctx, f, sz, limit, until)
 	}

@@ -126,6 +126,13 @@ func TestPublishingFilters(t *testing.T) {
 					if err != nil || n != len(want) {
 						t.Errorf("%s: Count = %d, %v; want %d", tc.name, n, err, len(want))
 					}
+					// Capped: up to limit+1.
+					for _, limit := range []int{3, 40} {
+						n, err := lib.d.Count(ctx, f, limit)
+						if err != nil || n != min(len(want), limit+1) {
+							t.Errorf("%s: Count(limit %d) = %d, %v; want %d", tc.name, limit, n, err, min(len(want), limit+1))
+						}
+					}
 					ids, err := lib.d.IDs(ctx, f, 0)
 					if err != nil || !slices.Equal(ids, want) && !(len(ids) == 0 && len(want) == 0) {
 						t.Errorf("%s sort %q: IDs = %v, %v; want %v", tc.name, sort, ids, err, want)
