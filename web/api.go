@@ -12,9 +12,23 @@ import (
 )
 
 func (s *Server) apiPuzzles(c echo.Context) error {
-	f, err := parseFilter(c.QueryParams())
+	q := c.QueryParams()
+	// a search that is a puzzle: the stored puzzles it is or is a
+	// symmetric image of (none: an empty page), as on the list
+	text := strings.TrimSpace(q.Get("q"))
+	found, read, err := s.byGivens(c.Request().Context(), text, strings.TrimSpace(q.Get("kind")))
 	if err != nil {
 		return err
+	}
+	if read {
+		q = withoutKeys(q, "q", "kind")
+	}
+	f, err := parseFilter(q)
+	if err != nil {
+		return err
+	}
+	if read {
+		f.IDs = append([]int64{}, found...)
 	}
 	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -20,6 +21,9 @@ import (
 // kinds' registry order; kind, when set, limits it to that kind), and
 // whether any kind read text as a puzzle at all.
 func (s *Server) byGivens(ctx context.Context, text, kind string) ([]int64, bool, error) {
+	if text == "" {
+		return nil, false, nil
+	}
 	var ids []int64
 	read := false
 	for _, k := range s.cfg.Kinds {
@@ -65,4 +69,15 @@ func (s *Server) givensSearch(c echo.Context, q url.Values) (handled bool, ids [
 			fmt.Sprintf("Found by its givens: puzzle %d (the library keeps a puzzle and its symmetric images once).", ids[0]))
 	}
 	return false, ids, nil
+}
+
+// withoutKeys is q without the keys named.
+func withoutKeys(q url.Values, keys ...string) url.Values {
+	out := url.Values{}
+	for k, v := range q {
+		if !slices.Contains(keys, k) {
+			out[k] = v
+		}
+	}
+	return out
 }

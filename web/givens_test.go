@@ -1,12 +1,15 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"pencilbox/web/model"
 )
 
 // imageOf is a symmetric image of an 81-character Sudoku line, made
@@ -76,6 +79,30 @@ func TestSearchByGivens(t *testing.T) {
 		}
 		if r.code != http.StatusOK || !strings.Contains(html.UnescapeString(r.body), tc.wantSays) {
 			t.Errorf("%s: %d, want a page saying %q: %.300s", tc.what, r.code, tc.wantSays, r.body)
+		}
+	}
+	// the JSON API: the same lookup, as a page of matches
+	for _, tc := range []struct {
+		what, q string
+		want    string
+	}{
+		{"the copy", image, fmt.Sprint([]int64{sid})},
+		{"a puzzle not stored", "1" + strings.Repeat(".", 80), "[]"},
+	} {
+		var page model.Page
+		r := c.get("/api/puzzles?" + url.Values{"q": {tc.q}}.Encode())
+		if err := json.Unmarshal([]byte(r.body), &page); err != nil {
+			t.Fatalf("API %s: %d %v", tc.what, r.code, err)
+		}
+		var got []int64
+		for _, p := range page.Rows {
+			got = append(got, p.ID)
+		}
+		if got == nil {
+			got = []int64{}
+		}
+		if fmt.Sprint(got) != tc.want {
+			t.Errorf("API %s: %v, want %s", tc.what, got, tc.want)
 		}
 	}
 }

@@ -35,12 +35,7 @@ func (s *Server) library(c echo.Context) error {
 	fq := q
 	if found != nil {
 		// several kinds read the search as a puzzle: their matches
-		fq = url.Values{}
-		for k, v := range q {
-			if k != "q" && k != "kind" {
-				fq[k] = v
-			}
-		}
+		fq = withoutKeys(q, "q", "kind")
 	}
 	f, err := parseFilter(fq)
 	if err != nil {
