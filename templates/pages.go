@@ -329,6 +329,10 @@ func (l Library) exportURL(format string) templ.SafeURL {
 		}
 	}
 	q.Set("format", format)
+	if format == "pdf" {
+		// a booklet has options: its button opens their form
+		return templ.URL("/booklet?" + q.Encode())
+	}
 	return templ.URL("/export?" + q.Encode())
 }
 
@@ -451,6 +455,10 @@ func setAction(id int64, what string) templ.SafeURL {
 }
 
 func setExportURL(id int64, format string) templ.SafeURL {
+	if format == "pdf" {
+		// a booklet has options: its button opens their form
+		return templ.URL(fmt.Sprintf("/sets/%d/booklet?format=pdf", id))
+	}
 	return templ.URL(fmt.Sprintf("/sets/%d/export?format=%s", id, url.QueryEscape(format)))
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -83,7 +82,7 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		return userErr(http.StatusNotFound, "Exports are not available on this server.")
 	}
 	h := c.Response().Header()
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, name, f.Ext))
+	h.Set("Content-Disposition", attachment(name, f.Ext))
 	if stream && !f.Whole {
 		// The reply starts with the first byte written: an error before
 		// it (the database failing on the first read) is still an
@@ -140,8 +139,13 @@ func (w *startOnWrite) Write(p []byte) (int, error) {
 }
 
 // exportList exports the library list's filter. A format that holds one
-// kind exports that kind's puzzles of the filter.
+// kind exports that kind's puzzles of the filter. A booklet (pdf) is the
+// booklet page's (bookletList): its options, or its form when they are
+// wrong.
 func (s *Server) exportList(c echo.Context) error {
+	if f, err := s.cfg.Exports.Lookup(c.QueryParam("format")); err == nil && f.Whole {
+		return s.bookletList(c)
+	}
 	mf, err := parseFilter(c.QueryParams())
 	if err != nil {
 		return err
@@ -174,33 +178,21 @@ func (s *Server) exportList(c echo.Context) error {
 		})
 		return n, err
 	}
-	if f.Whole {
-		// A booklet takes the filter's puzzles with a unique solution
-		// (unless it names a status), and at most MaxBooklet of them:
-		// say so rather than print the first few thousand.
-		n, err := count(export.BookletFilter(df), export.MaxBooklet)
-		switch {
-		case err != nil:
-			return err
-		case n == 0 && df.Status == "":
-			return userErr(http.StatusNotFound, "No puzzle with a unique solution matches this filter: a booklet has none to print.")
-		case n == 0:
-			return userErr(http.StatusNotFound, "No puzzle matches this filter.")
-		case n > export.MaxBooklet:
-			return userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
-		}
-	} else if n, err := count(df, 1); err != nil {
+	if n, err := count(df, 1); err != nil {
 		return err
 	} else if n == 0 {
 		return userErr(http.StatusNotFound, "No puzzle matches this filter.")
 	}
-	return s.sendExport(c, "puzzles", f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
+	return s.sendExport(c, listName(c.QueryParams()), f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
 }
 
 func (s *Server) exportSet(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
+	}
+	if f, err := s.cfg.Exports.Lookup(c.QueryParam("format")); err == nil && f.Whole {
+		return s.bookletSet(c)
 	}
 	si, ids, err := s.sets.Get(c.Request().Context(), id)
 	if err != nil {
@@ -217,5 +209,5 @@ func (s *Server) exportSet(c echo.Context) error {
 	if err := s.checkSetKinds(f, kinds); err != nil {
 		return err
 	}
-	return s.sendExport(c, fmt.Sprintf("set-%d", id), f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
+	return s.sendExport(c, si.Name, f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
 }

@@ -270,6 +270,7 @@ func (s *Server) routes() {
 	g.GET("/puzzles/:id", s.puzzle)
 	g.POST("/puzzles/:id/tags", s.setTags)
 	g.GET("/export", s.exportList)
+	g.GET("/booklet", s.bookletList)
 	g.GET("/import", s.importForm)
 	g.POST("/import", s.importPost)
 	g.GET("/import/:id", s.jobPage)
@@ -288,6 +289,7 @@ func (s *Server) routes() {
 	g.POST("/sets/:id/publish", s.publishSet)
 	g.POST("/sets/:id/delete", s.deleteSet)
 	g.GET("/sets/:id/export", s.exportSet)
+	g.GET("/sets/:id/booklet", s.bookletSet)
 
 	g.GET("/audit", s.auditPage)
 	g.GET("/users", s.usersPage)

@@ -29,6 +29,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"GET /puzzles/:id":       "/puzzles/1",
 		"POST /puzzles/:id/tags": "/puzzles/1/tags",
 		"GET /export":            "/export?format=csv",
+		"GET /booklet":           "/booklet?kind=sudoku",
 		"GET /import":            "/import",
 		"POST /import":           "/import",
 		"GET /import/:id":        "/import/1",
@@ -47,6 +48,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"POST /sets/:id/publish": "/sets/1/publish",
 		"POST /sets/:id/delete":  "/sets/1/delete",
 		"GET /sets/:id/export":   "/sets/1/export?format=json",
+		"GET /sets/:id/booklet":  "/sets/1/booklet",
 		"GET /audit":             "/audit",
 		"GET /users":             "/users",
 		"POST /users":            "/users",
@@ -612,7 +614,7 @@ func TestSets(t *testing.T) {
 		t.Errorf("set page: %d", r.code)
 	}
 	r = c.get("/sets/1/export?format=json")
-	if r.code != 200 || strings.Count(r.body, "\n") != 1+len(mid) || !strings.Contains(r.hdr.Get("Content-Disposition"), "set-1.jsonl") {
+	if r.code != 200 || strings.Count(r.body, "\n") != 1+len(mid) || !strings.Contains(r.hdr.Get("Content-Disposition"), `filename="Book-one.jsonl"`) {
 		t.Errorf("set export: %d %q", r.code, r.body)
 	}
 	if r := c.get("/sets/1/export?format=pdf&per=6"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") || r.hdr.Get("Content-Type") != "application/pdf" {

@@ -1,0 +1,364 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"pencilbox"
+	"pencilbox/db"
+	"pencilbox/export"
+	"pencilbox/templates"
+)
+
+// maxTitle bounds a booklet's title page, in characters.
+const maxTitle = 200
+
+// bookletFields are the booklet form's own fields; the others a list's
+// form carries are its filter's.
+var bookletFields = []string{"format", "make", "title", "paper", "per", "order", "caption", "ids", "label_from", "labels", "solutions", "page", "after"}
+
+// booklet is what a booklet prints: a set's puzzles or a list filter's.
+type booklet struct {
+	page    templates.BookletPage
+	nav     string
+	name    string // the file's name, before export.FileName
+	isSet   bool
+	src     export.Source
+	byRank  bool // the list's default order: by stars (it names no sort)
+	defTitl string
+}
+
+// bookletSet is a set's booklet: GET /sets/:id/booklet shows the options
+// form; with make=1 (the form sent) it answers the PDF, or the form again
+// with the field at fault marked.
+func (s *Server) bookletSet(c echo.Context) error {
+	if s.cfg.Export == nil {
+		return userErr(http.StatusNotFound, "Exports are not available on this server.")
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	si, ids, err := s.sets.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	kinds, err := s.sets.Kinds(ctx, id)
+	if err != nil {
+		return err
+	}
+	f, _ := s.cfg.Exports.Lookup("pdf")
+	if err := s.checkSetKinds(f, kinds); err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		return userErr(http.StatusNotFound, "This set is empty: a booklet has nothing to print.")
+	}
+	b := booklet{
+		nav: "sets", name: si.Name, isSet: true, defTitl: si.Name,
+		src: export.SetSource{DB: s.cfg.Export, IDs: ids},
+		page: templates.BookletPage{
+			Of: "the set " + si.Name, Action: fmt.Sprintf("/sets/%d/booklet", id), Back: fmt.Sprintf("/sets/%d", id),
+			Count: len(ids), ER: s.hasER(kinds),
+			Orders: [][2]string{{"set", "as the set orders them"}, {"rank", "by stars, easiest first"}},
+		},
+	}
+	if b.page.ER {
+		b.page.Orders = append(b.page.Orders, [2]string{"er", "by ER, easiest first"})
+	}
+	return s.bookletReply(c, b)
+}
+
+// bookletList is the list filter's booklet: GET /booklet?<filter> shows
+// the options form, and with make=1 answers the PDF (or the form again).
+func (s *Server) bookletList(c echo.Context) error {
+	if s.cfg.Export == nil {
+		return userErr(http.StatusNotFound, "Exports are not available on this server.")
+	}
+	q := c.QueryParams()
+	mf, err := parseFilter(q)
+	if err != nil {
+		return err
+	}
+	df := domainFilter(mf)
+	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
+	if err := db.CheckFilter(df); err != nil {
+		return userErr(http.StatusBadRequest, "%v", err)
+	}
+	f, _ := s.cfg.Exports.Lookup("pdf")
+	if err := f.CheckKind(df.Kind); err != nil {
+		return userErr(http.StatusBadRequest, "Cannot export: %v.", err)
+	}
+	if df.Kind == "" && len(f.Kinds) == 1 {
+		df.Kind = f.Kinds[0]
+	}
+	impliedRank(&df, s.cfg.Kinds)
+	n, err := s.bookletCount(c, df)
+	if err != nil {
+		return err
+	}
+	hidden := url.Values{}
+	for k, v := range q {
+		if !slices.Contains(bookletFields, k) {
+			hidden[k] = v
+		}
+	}
+	b := booklet{
+		nav: "puzzles", name: listName(q), byRank: df.Sort == "",
+		src: export.FilterSource{DB: s.cfg.Export, Filter: df},
+		page: templates.BookletPage{
+			Of: "this list", Action: "/booklet", Back: "/puzzles?" + hidden.Encode(), Hidden: hidden,
+			Count: n, ER: s.hasER(filterKinds(df.Kind)),
+		},
+	}
+	if df.Sort != "" {
+		b.page.Orders = append(b.page.Orders, [2]string{"list", "as the list is sorted"})
+	}
+	b.page.Orders = append(b.page.Orders, [2]string{"rank", "by stars, easiest first"})
+	if b.page.ER {
+		b.page.Orders = append(b.page.Orders, [2]string{"er", "by ER, easiest first"})
+	}
+	return s.bookletReply(c, b)
+}
+
+// bookletCount counts the booklet's puzzles of df within the search
+// budget: those with a unique solution (unless it names a status), at
+// most export.MaxBooklet, and says so when there are none or too many.
+func (s *Server) bookletCount(c echo.Context, df pencilbox.Filter) (int, error) {
+	var n int
+	err := s.search(c.Request().Context(), func(ctx context.Context) error {
+		var err error
+		n, err = s.cfg.Export.Count(ctx, export.BookletFilter(df), export.MaxBooklet)
+		return err
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case n == 0 && df.Status == "":
+		return 0, userErr(http.StatusNotFound, "No puzzle with a unique solution matches this filter: a booklet has none to print.")
+	case n == 0:
+		return 0, userErr(http.StatusNotFound, "No puzzle matches this filter.")
+	case n > export.MaxBooklet:
+		return 0, userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
+	}
+	return n, nil
+}
+
+// hasER reports whether puzzles of kinds (none = any kind) may have a
+// second rating to caption and order by.
+func (s *Server) hasER(kinds []string) bool {
+	if len(kinds) == 0 {
+		return len(s.cfg.Second) > 0
+	}
+	for _, k := range kinds {
+		if _, ok := s.cfg.Second[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// bookletReply answers a booklet request: the form (new, or refused and
+// filled as sent), or the PDF. The booklet routes show the form until it
+// is sent (make=1); an export URL (format=pdf) takes the options it names
+// and the old defaults (solutions unless solutions=0).
+func (s *Server) bookletReply(c echo.Context, b booklet) error {
+	q := c.QueryParams()
+	b.page.Defaults = url.Values{"title": {b.defTitl}, "paper": {"A4"}, "per": {"4"}, "caption": {"stars"},
+		"solutions": {"1"}, "order": {b.page.Orders[0][0]}}
+	form := q.Get("make") == "1"
+	if !form && strings.HasSuffix(c.Path(), "/booklet") {
+		return s.bookletView(c, b, http.StatusOK)
+	}
+	opt, err := s.bookletOptions(q, b, form)
+	if err != nil {
+		var pe *publicError
+		if errors.As(err, &pe) {
+			b.page.Sent, b.page.Error, b.page.Field = q, pe.msg, pe.field
+			if !form {
+				// an export URL's values, shown in the form's terms
+				b.page.Sent = b.formValues(q)
+			}
+			return s.bookletView(c, b, pe.code)
+		}
+		return err
+	}
+	var buf bytes.Buffer
+	_, err = export.Write(c.Request().Context(), &buf, b.src, s.cfg.Exports, opt)
+	if errors.Is(err, export.ErrNoPuzzles) {
+		return userErr(http.StatusNotFound, "No puzzles to print.")
+	}
+	if err != nil {
+		// a puzzle the booklet cannot print (no unique solution to put
+		// at the back): the form again, saying which
+		b.page.Sent, b.page.Error, b.page.Field = b.formValues(q), fmt.Sprintf("The booklet could not be made: %v.", err), ""
+		if !form {
+			b.page.Sent = b.formValues(q)
+		}
+		return s.bookletView(c, b, http.StatusBadRequest)
+	}
+	c.Response().Header().Set("Content-Disposition", attachment(b.name, "pdf"))
+	return c.Blob(http.StatusOK, "application/pdf", buf.Bytes())
+}
+
+// formValues are q's booklet options as the form holds them (ticks as
+// "1"), for a request that did not come from the form.
+func (b booklet) formValues(q url.Values) url.Values {
+	if q.Get("make") == "1" {
+		return q
+	}
+	v := url.Values{}
+	for k, d := range b.page.Defaults {
+		v[k] = d
+	}
+	for _, k := range []string{"title", "paper", "per", "order", "caption", "label_from", "labels"} {
+		if q.Has(k) {
+			v.Set(k, q.Get(k))
+		}
+	}
+	if q.Get("solutions") == "0" {
+		v.Del("solutions")
+	}
+	if q.Get("ids") == "1" {
+		v.Set("ids", "1")
+	}
+	return v
+}
+
+func (s *Server) bookletView(c echo.Context, b booklet, code int) error {
+	chrome := s.chrome(c, "Booklet of "+b.page.Of, b.nav)
+	if b.page.Error != "" {
+		chrome.Flash = b.page.Error
+	}
+	return render(c, code, templates.BookletForm(chrome, b.page))
+}
+
+// bookletOptions reads the booklet's options; a bad value is a fieldErr
+// naming the field. From the form (form), an unticked box is absent;
+// from an export URL, solutions are on unless solutions=0.
+func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Options, error) {
+	opt := export.Options{Format: "pdf", Paper: "A4", PerPage: 4, Caption: export.CaptionStars}
+	if f := q.Get("format"); f != "" && f != "pdf" {
+		return opt, userErr(http.StatusBadRequest, "The booklet form makes PDFs, not %q.", f)
+	}
+	opt.Title = b.defTitl
+	if q.Has("title") {
+		opt.Title = strings.TrimSpace(q.Get("title"))
+	}
+	if n := utf8.RuneCountInString(opt.Title); n > maxTitle {
+		return opt, fieldErr("title", "Title: %d characters, at most %d fit the title page.", n, maxTitle)
+	}
+	switch p := strings.TrimSpace(q.Get("paper")); strings.ToLower(p) {
+	case "", "a4":
+	case "letter":
+		opt.Paper = "Letter"
+	default:
+		return opt, fieldErr("paper", "Paper %q: want A4 or Letter.", p)
+	}
+	if v := strings.TrimSpace(q.Get("per")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || (n != 1 && n != 2 && n != 4 && n != 6) {
+			return opt, fieldErr("per", "Puzzles a page %q: want 1, 2, 4 or 6.", v)
+		}
+		opt.PerPage = n
+	}
+	switch v := strings.TrimSpace(q.Get("caption")); v {
+	case "", export.CaptionStars:
+	case export.CaptionNone:
+		opt.Caption = v
+	case export.CaptionER, export.CaptionBoth:
+		if !b.page.ER {
+			return opt, fieldErr("caption", "Captions %q: these puzzles have no ER to show; choose stars or none.", v)
+		}
+		opt.Caption = v
+	default:
+		return opt, fieldErr("caption", "Captions %q: want stars, er, both or none.", v)
+	}
+	order := strings.TrimSpace(q.Get("order"))
+	if order == "" {
+		order = b.page.Orders[0][0]
+	}
+	known := false
+	for _, o := range b.page.Orders {
+		known = known || o[0] == order
+	}
+	if !known {
+		var names []string
+		for _, o := range b.page.Orders {
+			names = append(names, o[0])
+		}
+		return opt, fieldErr("order", "Order %q: want %s.", order, strings.Join(names, " or "))
+	}
+	opt.ByRank, opt.ByER = order == "rank", order == "er"
+	if form {
+		opt.Solutions, opt.ShowIDs = q.Get("solutions") == "1", q.Get("ids") == "1"
+	} else {
+		opt.Solutions, opt.ShowIDs = q.Get("solutions") != "0", q.Get("ids") == "1"
+	}
+	if v := strings.TrimSpace(q.Get("label_from")); v != "" {
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return opt, fieldErr("label_from", "Days from %q: want a date as 2026-12-01.", v)
+		}
+		opt.LabelFrom = t
+	}
+	if v := strings.TrimRight(strings.ReplaceAll(q.Get("labels"), "\r\n", "\n"), "\n \t"); strings.TrimSpace(v) != "" {
+		lines := strings.Split(v, "\n")
+		if len(lines) > b.page.Count {
+			return opt, fieldErr("labels", "Labels: %d lines for %d puzzles; one line a puzzle.", len(lines), b.page.Count)
+		}
+		for i, l := range lines {
+			l = strings.TrimSpace(l)
+			if n := utf8.RuneCountInString(l); n > export.MaxLabel {
+				return opt, fieldErr("labels", "Labels, line %d: %d characters, at most %d fit a caption.", i+1, n, export.MaxLabel)
+			}
+			opt.Labels = append(opt.Labels, l)
+		}
+	}
+	return opt, nil
+}
+
+// attachment is the Content-Disposition of a download named after name
+// (a set's name, a filter): a plain ASCII file name, and the UTF-8 one
+// when they differ.
+func attachment(name, ext string) string {
+	plain := export.FileName(name, true) + "." + ext
+	full := export.FileName(name, false) + "." + ext
+	if plain == full {
+		return fmt.Sprintf(`attachment; filename="%s"`, plain)
+	}
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, plain, url.PathEscape(full))
+}
+
+// listName names a list's download after its filter: "puzzles sudoku
+// stars 5-6 tag week48", or its title when it has one.
+func listName(q url.Values) string {
+	if t := strings.TrimSpace(q.Get("title")); t != "" {
+		return t
+	}
+	parts := []string{"puzzles"}
+	for _, f := range []struct{ key, word string }{
+		{"kind", ""}, {"rank", "stars"}, {"er", "ER"}, {"clues", "clues"}, {"status", ""},
+		{"tag", "tag"}, {"source", "source"}, {"technique", "technique"}, {"hyp", "hyp"}, {"q", ""},
+	} {
+		if v := strings.TrimSpace(q.Get(f.key)); v != "" {
+			if f.word != "" {
+				parts = append(parts, f.word)
+			}
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, " ")
+}
