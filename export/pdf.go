@@ -290,7 +290,13 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 	if label != "" {
 		lineH = 9
 		line = y + captionH - lineH
-		pdf.SetFont("go", "B", 12)
+		// a long label in a narrow column: smaller, never past the grid
+		size := 12.0
+		pdf.SetFont("go", "B", size)
+		if lw := pdf.GetStringWidth(label); lw > c*float64(gw) {
+			size = max(7, size*c*float64(gw)/lw)
+			pdf.SetFont("go", "B", size)
+		}
 		pdf.SetXY(gx, y)
 		pdf.CellFormat(c*float64(gw), captionH-lineH, label, "", 0, "LB", false, 0, "")
 	}

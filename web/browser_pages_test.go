@@ -137,6 +137,8 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 		{name: "akari", path: "/puzzles/" + id(ak[0]) + "?step=3#step"},
 		{name: "sets", path: "/sets"},
 		{name: "set", path: "/sets/" + id(set)},
+		{name: "booklet", path: "/sets/" + id(set) + "/booklet"},
+		{name: "booklet-refused", path: "/sets/" + id(set) + "/booklet?make=1&per=3&label_from=2026-11-30"},
 		{name: "set-delete", path: "/sets/" + id(set), steps: []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`form.deleteset button`)), chromedp.WaitVisible(chromedp.CSS(`#confirm-delete`))}},
 		{name: "set-reuse", path: "/puzzles?kind=sudoku", steps: []chromedp.Action[chromedp.Void]{
