@@ -45,7 +45,7 @@ func bookletEnv(t *testing.T) (*testEnv, *client) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := sets.Add(ctx, id, pick(s.f, 7)); err != nil {
+		if _, err := sets.Add(ctx, id, pick(s.f, 7), false); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -36,7 +36,7 @@ func TestBrowserBooklet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sets.Add(ctx0, setID, ids); err != nil {
+	if _, err := sets.Add(ctx0, setID, ids, false); err != nil {
 		t.Fatal(err)
 	}
 	ctx := browser(t)
