@@ -119,7 +119,21 @@ func (s *Server) apiSet(c echo.Context) error {
 	if set.Items == nil {
 		set.Items = []model.Puzzle{}
 	}
-	return c.JSON(http.StatusOK, set)
+	ps, err := s.sets.Publications(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	pubs := make([]model.Publication, len(ps))
+	for i, p := range ps {
+		pubs[i] = viewPublication(p)
+	}
+	return c.JSON(http.StatusOK, apiSet{Set: set, Publications: pubs})
+}
+
+// apiSet is a set with its publications (outlet, date, how many puzzles).
+type apiSet struct {
+	model.Set
+	Publications []model.Publication `json:"publications"`
 }
 
 func (s *Server) apiJob(c echo.Context) error {

@@ -47,6 +47,14 @@ func TestAPIPublishing(t *testing.T) {
 		len(ap.Publications) != 1 || ap.Publications[0].Outlet != "Daily Star" || ap.Publications[0].Date != "2026-12-01" || ap.Publications[0].Pos != 2 {
 		t.Errorf("puzzle %d: sets %+v publications %+v", ids[1], ap.Sets, ap.Publications)
 	}
+	var as struct {
+		Name         string              `json:"name"`
+		Publications []model.Publication `json:"publications"`
+	}
+	if err := json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/sets/%d", week)).body), &as); err != nil ||
+		len(as.Publications) != 1 || as.Publications[0].Outlet != "Daily Star" || as.Publications[0].Count != 3 {
+		t.Errorf("the set's publications in the API: %+v (%v)", as, err)
+	}
 	r := c.get(fmt.Sprintf("/api/puzzles/%d", ids[3]))
 	if !strings.Contains(r.body, `"sets":[]`) || !strings.Contains(r.body, `"publications":[]`) {
 		t.Errorf("an unused puzzle's sets and publications are not empty lists: %.400s", r.body)
