@@ -141,10 +141,17 @@ func (e *ShortError) Error() string {
 // with a *ShortError naming every short quota. f's sort, cursor and
 // limits are ignored.
 func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r Recipe, seed uint64) ([]int64, error) {
-	f = f.Unused()
+	// Unused is read as "not among the used", whose ids are few: a
+	// quota's candidates come from its range's index alone, without a
+	// seek per candidate into the sets and publications (a common rank
+	// holds hundreds of thousands of puzzles: docs/BENCHMARKS.md).
+	taken, err := usedIDs(ctx, store)
+	if err != nil {
+		return nil, fmt.Errorf("recipe: %w", err)
+	}
+	f.Published, f.InSet, f.Outlet = "", "", ""
 	f.Sort, f.Desc, f.After, f.Offset, f.Limit = "", false, "", 0, 0
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	taken := map[int64]bool{}
 	var picks []int64
 	var short []Shortfall
 	byER := false
@@ -181,6 +188,21 @@ func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 		return nil, &ShortError{short}
 	}
 	return easyToHard(ctx, store, picks, byER)
+}
+
+// usedIDs are the puzzles published or in a set.
+func usedIDs(ctx context.Context, store pencilbox.BulkReader) (map[int64]bool, error) {
+	used := map[int64]bool{}
+	for _, f := range []pencilbox.Filter{{Published: "yes"}, {InSet: "yes"}} {
+		ids, err := store.IDs(ctx, f, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			used[id] = true
+		}
+	}
+	return used, nil
 }
 
 // narrow is f within q's range; ok is false when the two do not meet.
