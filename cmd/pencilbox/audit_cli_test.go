@@ -10,7 +10,8 @@ import (
 
 // TestAuditCLI: the command line's changes are in the audit log under
 // "cli:" and the OS user: a user added, an import, a generator run (and
-// the set it fills), each start with its end.
+// the set it fills), each start with its end; the set command's changes
+// (create, add, build, remove, publish, delete), one row each.
 func TestAuditCLI(t *testing.T) {
 	t.Setenv("USER", "ann")
 	dir := t.TempDir()
@@ -23,6 +24,12 @@ func TestAuditCLI(t *testing.T) {
 		{"user", "--db", path, "add", "--role", "editor", "bob"},
 		{"import", "--db", path, file},
 		{"generate", "--kind", "sudoku", "--count", "2", "--seed", "3", "--jobs", "1", "--db", path, "--set", "gen"},
+		{"set", "create", "--db", path, "week"},
+		{"set", "add", "--db", path, "week", "1"},
+		{"set", "build", "--db", path, "week", "--recipe", "rank=1-:1", "--seed", "1"},
+		{"set", "remove", "--db", path, "week", "1"},
+		{"set", "publish", "--db", path, "week", "--outlet", "Star", "--date", "2026-12-01"},
+		{"set", "delete", "--db", path, "week"},
 	} {
 		if code, _, errs := runCLI(t, "0123456789\n", args...); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
@@ -44,7 +51,8 @@ func TestAuditCLI(t *testing.T) {
 		rows.Scan(&who, &what)
 		got = append(got, who+" "+what)
 	}
-	want := []string{"cli:ann user.add", "cli:ann import", "cli:ann job.end", "cli:ann generate", "cli:ann job.end", "cli:ann set.create", "cli:ann set.add"}
+	want := []string{"cli:ann user.add", "cli:ann import", "cli:ann job.end", "cli:ann generate", "cli:ann job.end", "cli:ann set.create", "cli:ann set.add",
+		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.delete"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
 	}
