@@ -13,6 +13,7 @@ import (
 
 	"pencilbox"
 	"pencilbox/engine"
+	"pencilbox/web/model"
 )
 
 // manyEnv serves the sample library plus CountCap+1 puzzles tagged
@@ -104,3 +105,24 @@ type apiCount struct {
 }
 
 var linkRe = regexp.MustCompile(`<a id="countall" href="([^"]+)"`)
+
+// TestMatchesWording: a count that stopped early shows its first two
+// digits ("more than 3400": still true), an exact one every digit.
+func TestMatchesWording(t *testing.T) {
+	for _, tc := range []struct {
+		page model.Page
+		want string
+	}{
+		{model.Page{Total: 3456}, "3456 puzzles"},
+		{model.Page{Total: 1}, "1 puzzle"},
+		{model.Page{Total: 0}, "0 puzzles"},
+		{model.Page{Total: 10000, More: true}, "more than 10000 puzzles"},
+		{model.Page{Total: 3456, More: true}, "more than 3400 puzzles"},
+		{model.Page{Total: 99, More: true}, "more than 99 puzzles"},
+		{model.Page{Total: 50, More: true}, "more than 50 puzzles"},
+	} {
+		if got := matches(tc.page); got != tc.want {
+			t.Errorf("matches(%+v) = %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}

@@ -116,11 +116,22 @@ func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
 func matches(p model.Page) string {
 	switch {
 	case p.More:
-		return fmt.Sprintf("more than %d puzzles", p.Total)
+		return fmt.Sprintf("more than %d puzzles", leading2(p.Total))
 	case p.Total == 1:
 		return "1 puzzle"
 	}
 	return fmt.Sprintf("%d puzzles", p.Total)
+}
+
+// leading2 is n with only its first two digits (3,456 -> 3,400): a
+// count stopped by its time budget is a lower bound, and its last digits
+// say nothing ("more than 3400" stays true).
+func leading2(n int) int {
+	p := 1
+	for n/p >= 100 {
+		p *= 10
+	}
+	return n / p * p
 }
 
 // filterKinds are the kinds a list filter holds: its one kind, or none
