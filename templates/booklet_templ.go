@@ -129,14 +129,14 @@ func BookletForm(c Chrome, d BookletPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<input type=\"hidden\" name=\"format\" value=\"pdf\"> <input type=\"hidden\" name=\"make\" value=\"1\"> <label>Title page <input name=\"title\" size=\"40\" placeholder=\"none\" value=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<input type=\"hidden\" name=\"format\" value=\"pdf\"> <input type=\"hidden\" name=\"make\" value=\"1\"> <label class=\"wide\">Title page <input name=\"title\" size=\"40\" placeholder=\"none\" value=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
 			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(d.val("title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `booklet.templ`, Line: 13, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `booklet.templ`, Line: 13, Col: 105}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -375,7 +375,7 @@ func BookletForm(c Chrome, d BookletPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "></label><p class=\"hint\" id=\"days-rule\">Labels puzzle 1 with this day (\"Monday 1 December\"), puzzle 2 with the next, and so on.</p><label>Labels <textarea name=\"labels\" rows=\"7\" cols=\"40\" placeholder=\"one line a puzzle\" aria-describedby=\"labels-rule\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "></label><p class=\"hint\" id=\"days-rule\">Labels puzzle 1 with this day (\"Monday 1 December\"), puzzle 2 with the next, and so on.</p><label class=\"wide\">Labels <textarea name=\"labels\" rows=\"7\" cols=\"40\" placeholder=\"one line a puzzle\" aria-describedby=\"labels-rule\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -390,7 +390,7 @@ func BookletForm(c Chrome, d BookletPage) templ.Component {
 			var templ_7745c5c3_Var15 string
 			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.val("labels"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `booklet.templ`, Line: 49, Col: 168}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `booklet.templ`, Line: 49, Col: 181}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {

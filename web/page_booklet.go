@@ -30,13 +30,11 @@ var bookletFields = []string{"format", "make", "title", "paper", "per", "order",
 
 // booklet is what a booklet prints: a set's puzzles or a list filter's.
 type booklet struct {
-	page    templates.BookletPage
-	nav     string
-	name    string // the file's name, before export.FileName
-	isSet   bool
-	src     export.Source
-	byRank  bool // the list's default order: by stars (it names no sort)
-	defTitl string
+	page     templates.BookletPage
+	nav      string
+	name     string // the file's name, before export.FileName
+	src      export.Source
+	defTitle string
 }
 
 // bookletSet is a set's booklet: GET /sets/:id/booklet shows the options
@@ -67,16 +65,16 @@ func (s *Server) bookletSet(c echo.Context) error {
 		return userErr(http.StatusNotFound, "This set is empty: a booklet has nothing to print.")
 	}
 	b := booklet{
-		nav: "sets", name: si.Name, isSet: true, defTitl: si.Name,
+		nav: "sets", name: si.Name, defTitle: si.Name,
 		src: export.SetSource{DB: s.cfg.Export, IDs: ids},
 		page: templates.BookletPage{
 			Of: "the set " + si.Name, Action: fmt.Sprintf("/sets/%d/booklet", id), Back: fmt.Sprintf("/sets/%d", id),
 			Count: len(ids), ER: s.hasER(kinds),
-			Orders: [][2]string{{"set", "as the set orders them"}, {"rank", "by stars, easiest first"}},
+			Orders: [][2]string{{"set", "the set's order"}, {"rank", "stars, easiest first"}},
 		},
 	}
 	if b.page.ER {
-		b.page.Orders = append(b.page.Orders, [2]string{"er", "by ER, easiest first"})
+		b.page.Orders = append(b.page.Orders, [2]string{"er", "ER, easiest first"})
 	}
 	return s.bookletReply(c, b)
 }
@@ -116,7 +114,7 @@ func (s *Server) bookletList(c echo.Context) error {
 		}
 	}
 	b := booklet{
-		nav: "puzzles", name: listName(q), byRank: df.Sort == "",
+		nav: "puzzles", name: listName(q),
 		src: export.FilterSource{DB: s.cfg.Export, Filter: df},
 		page: templates.BookletPage{
 			Of: "this list", Action: "/booklet", Back: "/puzzles?" + hidden.Encode(), Hidden: hidden,
@@ -124,11 +122,11 @@ func (s *Server) bookletList(c echo.Context) error {
 		},
 	}
 	if df.Sort != "" {
-		b.page.Orders = append(b.page.Orders, [2]string{"list", "as the list is sorted"})
+		b.page.Orders = append(b.page.Orders, [2]string{"list", "the list's sort"})
 	}
-	b.page.Orders = append(b.page.Orders, [2]string{"rank", "by stars, easiest first"})
+	b.page.Orders = append(b.page.Orders, [2]string{"rank", "stars, easiest first"})
 	if b.page.ER {
-		b.page.Orders = append(b.page.Orders, [2]string{"er", "by ER, easiest first"})
+		b.page.Orders = append(b.page.Orders, [2]string{"er", "ER, easiest first"})
 	}
 	return s.bookletReply(c, b)
 }
@@ -176,7 +174,7 @@ func (s *Server) hasER(kinds []string) bool {
 // and the old defaults (solutions unless solutions=0).
 func (s *Server) bookletReply(c echo.Context, b booklet) error {
 	q := c.QueryParams()
-	b.page.Defaults = url.Values{"title": {b.defTitl}, "paper": {"A4"}, "per": {"4"}, "caption": {"stars"},
+	b.page.Defaults = url.Values{"title": {b.defTitle}, "paper": {"A4"}, "per": {"4"}, "caption": {"stars"},
 		"solutions": {"1"}, "order": {b.page.Orders[0][0]}}
 	form := q.Get("make") == "1"
 	if !form && strings.HasSuffix(c.Path(), "/booklet") {
@@ -186,11 +184,8 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 	if err != nil {
 		var pe *publicError
 		if errors.As(err, &pe) {
-			b.page.Sent, b.page.Error, b.page.Field = q, pe.msg, pe.field
-			if !form {
-				// an export URL's values, shown in the form's terms
-				b.page.Sent = b.formValues(q)
-			}
+			// an export URL's values are shown in the form's terms
+			b.page.Sent, b.page.Error, b.page.Field = b.formValues(q), pe.msg, pe.field
 			return s.bookletView(c, b, pe.code)
 		}
 		return err
@@ -204,9 +199,6 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 		// a puzzle the booklet cannot print (no unique solution to put
 		// at the back): the form again, saying which
 		b.page.Sent, b.page.Error, b.page.Field = b.formValues(q), fmt.Sprintf("The booklet could not be made: %v.", err), ""
-		if !form {
-			b.page.Sent = b.formValues(q)
-		}
 		return s.bookletView(c, b, http.StatusBadRequest)
 	}
 	c.Response().Header().Set("Content-Disposition", attachment(b.name, "pdf"))
@@ -253,7 +245,7 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 	if f := q.Get("format"); f != "" && f != "pdf" {
 		return opt, userErr(http.StatusBadRequest, "The booklet form makes PDFs, not %q.", f)
 	}
-	opt.Title = b.defTitl
+	opt.Title = b.defTitle
 	if q.Has("title") {
 		opt.Title = strings.TrimSpace(q.Get("title"))
 	}
