@@ -48,7 +48,7 @@ func (s *Server) library(c echo.Context) error {
 		return s.libraryError(c, q, err)
 	}
 	elapsed := time.Since(t0)
-	counted := matches(page)
+	counted := matches(page) + " match"
 	switch {
 	case page.More && f.CountAll:
 		counted += fmt.Sprintf(" (counting them all takes over %s)", s.countBudget(f))
@@ -64,7 +64,7 @@ func (s *Server) library(c echo.Context) error {
 		return err
 	}
 	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
-		PageNum: f.Page, Elapsed: fmt.Sprintf("%s match; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
+		PageNum: f.Page, Elapsed: fmt.Sprintf("%s; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
 		if k != "after" && k != "page" && k != "count" {
