@@ -54,7 +54,7 @@ soak: build
 	  PENCILBOX=./$(BIN) LOADDIR=$(SOAKDIR)/run sh docs/bench/load.sh $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_100k.sdm $(SOAKSECS); fi
 
 # A screenshot of every admin page at 390 and 1280 px (the light scheme;
-# the dashboard and the step viewer also dark) into docs/screenshots, for
+# the dashboard, the list and the boards also dark) into docs/screenshots, for
 # the README: TestBrowserPages with PENCILBOX_SCREENSHOTS set (plain make
 # test runs the same checks without writing them).
 screenshots: test-deps

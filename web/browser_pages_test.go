@@ -72,7 +72,7 @@ func TestBrowserPages(t *testing.T) {
 				for _, v := range get(t, ctx, "axe", chromedp.Evaluate[[]axeFinding](axeJS, chromedp.EvalAwaitPromise)) {
 					t.Errorf("%s: axe %s (%s): %s: %s", at, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, " | "))
 				}
-				if shots != "" && scheme == "light" || shots != "" && width == 1280 && (name == "dashboard" || name == "sudoku-steps") {
+				if shots != "" && (scheme == "light" || width == 1280 && darkShots[name]) {
 					png := get(t, ctx, "screenshot", pageTop(width, 2400))
 					file := filepath.Join(shots, fmt.Sprintf("%s-%d%s.png", name, width, map[string]string{"light": "", "dark": "-dark"}[scheme]))
 					if err := os.WriteFile(file, png, 0o644); err != nil {
@@ -92,6 +92,10 @@ func TestBrowserPages(t *testing.T) {
 		}
 	}
 }
+
+// darkShots are the pages whose screenshot is also taken in the dark
+// scheme (at 1280 px): boards, thumbnails and charts.
+var darkShots = map[string]bool{"dashboard": true, "library": true, "sudoku-steps": true, "akari": true}
 
 // curatorPage is one page of the admin, by a name for its screenshot:
 // the page at path, or the one the steps reach from it (a form's answer).
