@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -192,11 +193,15 @@ func TestBookletByER(t *testing.T) {
 
 // bigAkari is a 34x32 Akari whose 272 white cells stand alone between
 // black cells: each holds a light, so it has one solution.
-func bigAkari() string {
+func bigAkari() string { return isolatedAkari(34, 32) }
+
+// isolatedAkari is a w x h Akari of white cells standing alone between
+// black ones.
+func isolatedAkari(w, h int) string {
 	var b strings.Builder
-	b.WriteString("34x32:")
-	for r := range 32 {
-		for c := range 34 {
+	fmt.Fprintf(&b, "%dx%d:", w, h)
+	for r := range h {
+		for c := range w {
 			if r%2 == 0 && c%2 == 0 {
 				b.WriteByte('a')
 			} else {
@@ -229,6 +234,16 @@ func TestBookletBigGrid(t *testing.T) {
 	}
 	if !strings.Contains(string(info), "Pages:           7\n") {
 		t.Errorf("5 small Akari, a big one, 3 small, 4 a page, with solutions: pdfinfo says\n%s\nwant 7 pages", info)
+	}
+	// a tall grid (8 wide, 34 high) too, between two small ones
+	job, err = library.Import(ctx, src, registry(), []library.Input{{Name: "tall.txt", R: strings.NewReader(isolatedAkari(8, 34) + "\n")}}, library.Options{})
+	if err != nil || job.Imported != 1 {
+		t.Fatalf("import the tall Akari: %v %+v", err, job)
+	}
+	tall := idsOf(t, src, pencilbox.Filter{Source: "tall.txt"}, 1)[0]
+	tallPath := setBooklet(t, src, []int64{small[0], tall, small[1]}, export.Options{PerPage: 4})
+	if info, err := exec.Command(pdfinfo, tallPath).Output(); err != nil || !strings.Contains(string(info), "Pages:           3\n") {
+		t.Errorf("a small Akari, an 8x34 one, a small one, 4 a page: pdfinfo says\n%s\nwant 3 pages (%v)", info, err)
 	}
 	pages := pdfText(t, path)
 	for _, p := range []int{2, 5} { // from 0: the big puzzle's page and its solution's

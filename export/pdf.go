@@ -75,8 +75,8 @@ func pageLayout(paper string, perPage int) layout {
 	return l
 }
 
-// BigCols is the width in cells above which a grid takes a page of its
-// own, puzzle and solution: a 40-column Akari four to a page has cells of
+// BigCols is the width (or height) in cells above which a grid takes a
+// page of its own, puzzle and solution: a 40-column Akari four to a page has cells of
 // 2 mm, too small to pencil in or to read its lights.
 const BigCols = 30
 
@@ -253,11 +253,12 @@ func (b *pdfWriter) close() error {
 	return pdf.Output(b.w)
 }
 
-// big reports whether p's grid takes a page of its own.
+// big reports whether p's grid takes a page of its own: over BigCols
+// cells wide, or as tall (a tall grid four to a page is as cramped).
 func (b *pdfWriter) big(p pencilbox.Puzzle) bool {
 	k, _ := b.env.kinds.lookup(p.Kind)
-	w, _ := k.Drawer.Cells(p)
-	return w > BigCols
+	w, h := k.Drawer.Cells(p)
+	return w > BigCols || h > BigCols
 }
 
 // place draws one puzzle with its caption centred in the box x, y, w, h:

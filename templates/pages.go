@@ -454,6 +454,15 @@ func setAction(id int64, what string) templ.SafeURL {
 	return templ.URL(fmt.Sprintf("/sets/%d/%s", id, what))
 }
 
+// exportLabel is an export button's text: the format's name, and an
+// ellipsis where the button opens a form first (the booklet's options).
+func exportLabel(format string) string {
+	if format == "pdf" {
+		return "pdf…"
+	}
+	return format
+}
+
 func setExportURL(id int64, format string) templ.SafeURL {
 	if format == "pdf" {
 		// a booklet has options: its button opens their form

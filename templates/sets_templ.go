@@ -305,9 +305,9 @@ func SetView(c Chrome, d SetPage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var17 string
-					templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(f)
+					templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(exportLabel(f))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `sets.templ`, Line: 44, Col: 61}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `sets.templ`, Line: 44, Col: 74}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 					if templ_7745c5c3_Err != nil {
