@@ -84,7 +84,9 @@ type plan struct {
 	total int
 	exact bool
 	// countTried is the longest time an exact count was given and ran
-	// out of: a page with no more time does not try again.
+	// out of: a page with less than twice that does not try again (a
+	// page's own budget is spent once per plan, not on every page of a
+	// busy list; the "count them" link's longer one tries).
 	countTried time.Duration
 	// topRank is the highest rank stored, asked only for a rank range
 	// open above: its per-rank merge walks up to it (no kind's ladder
@@ -704,7 +706,7 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 // remembers how long the count was given.
 func (d *DB) countExact(ctx context.Context, f pencilbox.Filter, pl plan, gen uint64) (plan, error) {
 	budget := time.Until(f.CountBy)
-	if budget <= pl.countTried {
+	if budget <= 0 || budget <= 2*pl.countTried {
 		return pl, nil
 	}
 	cctx, cancel := context.WithDeadline(ctx, f.CountBy)
