@@ -98,3 +98,49 @@ func TestCountKept(t *testing.T) {
 		t.Errorf("next page: Total %d More %v %v, want %d", pg.Total, pg.More, err, want)
 	}
 }
+
+// TestCountOutOfTimeWalksSortIndex: a filter bounding its own sort key
+// (a rank range by rank) beside a big text search, whose count (a probe
+// per row of a small rest) has no time left, is still paged right, its
+// count a lower bound; with no budget given it is counted in full.
+func TestCountOutOfTimeWalksSortIndex(t *testing.T) {
+	ctx := context.Background()
+	lib := newLibrary(t)
+	defer lib.d.SetPlanLimits(0, pencilbox.CountCap)()
+	defer lib.d.SetCountLimits(1000, 2)() // every rest is small
+	f := pencilbox.Filter{Q: "note", RankMin: 2, Sort: pencilbox.SortRank}
+	want := lib.want(f)
+	if len(want) <= 10 {
+		t.Fatalf("%d matches; the case needs more than a page", len(want))
+	}
+	for _, by := range []time.Time{{}, time.Now().Add(-time.Second)} {
+		lib.d.ForgetPlans()
+		g := f
+		g.Limit, g.CountBy = 10, by
+		var got []int64
+		var first pencilbox.Page
+		for i := 0; ; i++ {
+			pg, err := lib.d.Puzzles(ctx, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = pg
+			}
+			for _, p := range pg.Rows {
+				got = append(got, p.ID)
+			}
+			if pg.Next == "" {
+				break
+			}
+			g.After = pg.Next
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("CountBy %v: ids %v\nwant %v", by, got, want)
+		}
+		exact := by.IsZero()
+		if exact && (first.More || first.Total != len(want)) || !exact && (!first.More || first.Total >= len(want)) {
+			t.Errorf("CountBy %v: Total %d More %v, want %d matches counted: %v", by, first.Total, first.More, len(want), exact)
+		}
+	}
+}

@@ -424,7 +424,9 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 	pl.sizes = sz
 	var est int
 	cctx, cancel := ctx, context.CancelFunc(func() {})
-	if !f.CountBy.IsZero() && sortBounded(f) {
+	if !f.CountBy.IsZero() && sortBounded(f) && !sz.qBig {
+		// (A big search's count stops at CountBy by itself, keeping
+		// what it counted: countBigSearch.)
 		cctx, cancel = context.WithDeadline(ctx, f.CountBy)
 	}
 	pl.total, est, err = d.countUpTo(cctx, f, sz, d.lim.countCap, f.CountBy)
@@ -832,6 +834,20 @@ func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, 
 			return 0, 0, fmt.Errorf("count: %w", err)
 		}
 		q, args = `SELECT count(*) FROM (SELECT 1 FROM puzzles p`+w+` LIMIT ?)`, append(args, lim)
+		if !until.IsZero() && sortBounded(f) {
+			// A probe per row of the rest: out of time, the page walks
+			// its sort index (newPlan) and its rows say how many.
+			cctx, cancel := context.WithDeadline(ctx, until)
+			defer cancel()
+			err := d.queryRow(cctx, q, args...).Scan(&n)
+			if err != nil && ctx.Err() == nil && cctx.Err() != nil {
+				return 0, d.lim.denseAbove + 1, nil
+			}
+			if err != nil {
+				return 0, 0, fmt.Errorf("count: %w", err)
+			}
+			return n, n, nil
+		}
 	}
 	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
 		return 0, 0, fmt.Errorf("count: %w", err)
