@@ -493,3 +493,15 @@ func clip(s string, n int) string {
 	}
 	return string(r[:n]) + "…"
 }
+
+// verdictText says a kind's yes/no verdict in words a curator reads
+// beside its name ("Enclosure+Negation: no, this puzzle is beyond it").
+func verdictText(v string) string {
+	switch v {
+	case "yes":
+		return "yes, it solves this puzzle"
+	case "no":
+		return "no, this puzzle is beyond it"
+	}
+	return v
+}
