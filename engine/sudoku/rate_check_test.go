@@ -2,10 +2,14 @@ package sudoku_test
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"pencilbox/engine"
 	"pencilbox/engine/sudoku"
+	"pencilbox/internal/shared"
 )
 
 // TestRankInvariance: symmetric images of real puzzles get the same rank
@@ -97,4 +101,52 @@ func TestAllDiffBruteForce(t *testing.T) {
 			t.Fatalf("%v: filter %v, enumeration %v", m, got, want)
 		}
 	}
+}
+
+// TestVerdictShortcut: Rate skips the hypothesis's own run for puzzles the
+// ladder solves with one-house techniques; its verdict must still be the
+// hypothesis's on every puzzle, whatever its rank (the bundled sample
+// library, with ../shared's 17-clue and top1465 files when present).
+func TestVerdictShortcut(t *testing.T) {
+	var gs []sudoku.Grid
+	for _, f := range []string{"sudoku_17_clue.txt", "sudoku_17_clue_ranks5to7.txt", "sudoku_qqwing_easy.txt",
+		"sudoku_qqwing_intermediate.txt", "sudoku_qqwing_expert.txt", "sudoku_forum_hardest.txt"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "data", "sample", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if g, err := sudoku.ParseLine(strings.TrimSpace(l)); err == nil {
+				gs = append(gs, g)
+			}
+		}
+	}
+	if len(gs) < 100 {
+		t.Fatalf("sample library: %d puzzles read, want the whole sample", len(gs))
+	}
+	if shared.Dir() != "" && !testing.Short() {
+		gs = append(gs, puzzles(t, "data/sudoku/17_clue.txt", 3000)...)
+		gs = append(gs, puzzles(t, "data/sudoku/magictour_top1465.txt", 300)...)
+	}
+	byRank := map[int][2]int{} // rank -> puzzles, verdict yes
+	for _, g := range gs {
+		r := sudoku.Rate(&g, false)
+		if r.Status != engine.Unique {
+			continue // the verdict is for unique puzzles
+		}
+		want := engine.No
+		if sudoku.Hypothesis(&g) {
+			want = engine.Yes
+		}
+		if r.Verdict != want {
+			t.Errorf("%s: Rate's verdict %v, the hypothesis says %v (profile %s)", g.String(), r.Verdict, want, engine.ProfileString(r.Profile))
+		}
+		n := byRank[r.Rank]
+		n[0]++
+		if r.Verdict == engine.Yes {
+			n[1]++
+		}
+		byRank[r.Rank] = n
+	}
+	t.Logf("%d puzzles; per rank [puzzles, verdict yes]: %v", len(gs), byRank)
 }
