@@ -73,21 +73,50 @@ func augment(m *[9]uint16, matchC, matchD *[9]int8, i int, seen *uint16) bool {
 	return false
 }
 
+// allHouses marks all 27 houses in a house mask (bit h: house h).
+const allHouses = 1<<27 - 1
+
+// cellHouseMask is the house mask of a cell's row, column and box.
+func cellHouseMask(c int) uint32 {
+	h := &cellHouses[c]
+	return 1<<h[0] | 1<<h[1] | 1<<h[2]
+}
+
 // allDiffFixpoint applies all-different filtering to every house and
 // settles single-candidate cells until nothing changes.
-func (s *rstate) allDiffFixpoint() outcome {
+func (s *rstate) allDiffFixpoint() outcome { return s.allDiffFrom(allHouses) }
+
+// allDiffFrom is allDiffFixpoint for a state that was at the fixpoint
+// before the cells of the houses in dirty changed: filtering is exact and
+// idempotent (a house's filtered masks filter to themselves), so only a
+// house one of whose cells changed since its last filtering needs it
+// again. Negation's trials change one cell of a state at the fixpoint and
+// start with its three houses, not 27.
+func (s *rstate) allDiffFrom(dirty uint32) outcome {
 	for {
-		settled := s.sbit(nil, true)
-		if settled == contradiction {
+		// Singles first: they follow from the houses' all-different
+		// constraints too, so the fixpoint is the same, and they cost a
+		// fraction of a matching.
+		before := s.c
+		if s.propagate(2) == contradiction {
 			return contradiction
 		}
 		if s.left == 0 {
 			return none
 		}
-		// Cells settled this round may leave peers with one candidate:
-		// go round again even if the filter changes nothing.
-		changed := settled == progress
+		for c := range s.c {
+			if s.c[c] != before[c] {
+				dirty |= cellHouseMask(c)
+			}
+		}
+		if dirty == 0 {
+			return none
+		}
 		for h := 0; h < 27; h++ {
+			if dirty&(1<<h) == 0 {
+				continue
+			}
+			dirty &^= 1 << h
 			var m [9]uint16
 			for i, c := range houses[h] {
 				m[i] = s.c[c]
@@ -100,12 +129,9 @@ func (s *rstate) allDiffFixpoint() outcome {
 			for i, c := range houses[h] {
 				if s.c[c]&Settled == 0 && out[i] != s.c[c] {
 					s.c[c] = out[i]
-					changed = true
+					dirty |= cellHouseMask(int(c)) &^ (1 << h)
 				}
 			}
-		}
-		if !changed {
-			return none
 		}
 	}
 }

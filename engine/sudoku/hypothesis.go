@@ -10,15 +10,25 @@ func Hypothesis(g *Grid) bool {
 	if !s.load(g) {
 		return false
 	}
+	dirty := uint32(allHouses)
 	for {
-		if s.allDiffFixpoint() == contradiction {
+		if s.allDiffFrom(dirty) == contradiction {
 			return false
 		}
 		if s.left == 0 {
 			return true
 		}
+		before := s.c
 		if negation(&s, nil, innerAllDiff) != progress {
 			return false
+		}
+		// Only the houses of the cells Negation's settling changed need
+		// filtering again (see allDiffFrom).
+		dirty = 0
+		for c := range s.c {
+			if s.c[c] != before[c] {
+				dirty |= cellHouseMask(c)
+			}
 		}
 	}
 }

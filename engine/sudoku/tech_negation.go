@@ -33,7 +33,16 @@ func negation(s *rstate, st *engine.Step, level int) outcome {
 				a := r & -r
 				t := *s
 				t.c[p] = m &^ a
-				if t.inner(level) == contradiction {
+				var out outcome
+				if level == innerAllDiff {
+					// s is at the all-different fixpoint (the hypothesis
+					// reaches it before each Negation): only p's houses
+					// changed.
+					out = t.allDiffFrom(cellHouseMask(p))
+				} else {
+					out = t.inner(level)
+				}
+				if out == contradiction {
 					s.settle(p, a)
 					if st != nil {
 						d := bits.TrailingZeros16(a) + 1
