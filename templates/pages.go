@@ -89,11 +89,11 @@ type Library struct {
 	Views    Views
 	Kinds    engine.Registry
 	Sets     []model.Set
-	LastSet  int64  // the set added to last: chosen in the set menus
+	LastSet  int64    // the set added to last: chosen in the set menus
 	Outlets  []string // the outlets published in: the outlet filter offers them
-	PageNum  int    // the page's number (1 = first)
-	NextURL  string // carries the cursor and the next page's number
-	PrevURL  string // the previous numbered page; "" on the first or past the numbered pages
+	PageNum  int      // the page's number (1 = first)
+	NextURL  string   // carries the cursor and the next page's number
+	PrevURL  string   // the previous numbered page; "" on the first or past the numbered pages
 	FirstURL string
 	Exports  []string
 	Elapsed  string
