@@ -188,3 +188,46 @@ func TestAlignedExclusionMatchesPlainVersion(t *testing.T) {
 		t.Fatal("no hint compared")
 	}
 }
+
+// TestAlignedMemoKeepsHints: within a rating, aligned exclusion remembers
+// the last grid on which it found nothing and skips the base cells around
+// which nothing has changed since. Asked along the sample's paths with one
+// Context, as a rating asks, the hinters give the same hints in the same
+// order as asked with a new Context each time, and the memo does save work.
+func TestAlignedMemoKeepsHints(t *testing.T) {
+	grids := stuckGrids(t)
+	names := func(hs []Hint) string {
+		var out []string
+		for _, h := range hs {
+			for _, m := range h.Eliminate {
+				out = append(out, fmt.Sprintf("%s-%d", cellName(m.Cell), m.Value))
+			}
+			out = append(out, "|")
+		}
+		return strings.Join(out, " ")
+	}
+	for _, n := range []int{2, 3} {
+		h := alignedExclusion(n)
+		shared := Context{Limit: DefaultWorkLimit}
+		saved, hints := 0, 0
+		for i := range grids {
+			g := grids[i]
+			fresh := Context{Limit: DefaultWorkLimit}
+			var want, got all
+			h.Hints(&g, &fresh, &want)
+			before := shared.Work
+			h.Hints(&g, &shared, &got)
+			if names(got.hints) != names(want.hints) {
+				t.Fatalf("n=%d grid %d: with the memo %s, without %s", n, i, names(got.hints), names(want.hints))
+			}
+			if shared.Work-before < fresh.Work {
+				saved++
+			}
+			hints += len(want.hints)
+		}
+		t.Logf("n=%d: %d grids, %d hints, the memo saved work on %d", n, len(grids), hints, saved)
+		if saved == 0 || hints == 0 {
+			t.Fatalf("n=%d: the memo saved work on %d grids and %d hints were found: nothing was compared", n, saved, hints)
+		}
+	}
+}

@@ -140,8 +140,9 @@ type Context struct {
 	Work  int64 // units spent so far
 	Limit int64 // Spend fails beyond this
 
-	chains *Chains // the chaining producers' buffers, made at the first chain step
-	frame  *frame  // when set, chain steps are written for the given grid
+	chains  *Chains        // the chaining producers' buffers, made at the first chain step
+	aligned [2]alignedMemo // Aligned Pair and Triplet Exclusion's last search that found nothing
+	frame   *frame         // when set, chain steps are written for the given grid
 }
 
 // Spend charges n units of work and reports whether the rating may go

@@ -28,41 +28,59 @@ func alignedExclusion(n int) Hinter {
 	}
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
+		memo := &c.aligned[n-2]
+		dirty, memoOK := memo.changed(g)
+		memo.valid = false
 		var base [81]int
 		nb := 0
 		var exSet [81]cellSet // each base cell's excluders
 		var isBase cellSet
+		singles := false        // whether some cell has a peer with one candidate
+		var ones, small cellSet // cells with one candidate; with 2..n
+		for x := 0; x < 81; x++ {
+			switch k := count(g.Cand[x]); {
+			case k == 1:
+				ones.add(x)
+			case k >= 2 && k <= n:
+				small.add(x)
+			}
+		}
 		for x := 0; x < 81; x++ {
 			if count(g.Cand[x]) < 2 {
 				continue
 			}
-			single := false
-			var ex cellSet
-			for _, p := range peers[x] {
-				k := count(g.Cand[p])
-				if k == 1 {
-					single = true
-					break
-				} else if k >= 2 && k <= n {
-					ex.add(int(p))
-				}
+			if !ones.and(peerCells[x]).empty() {
+				singles = true
+				continue
 			}
-			if !single && !ex.empty() {
+			if ex := small.and(peerCells[x]); !ex.empty() {
 				base[nb] = x
 				nb++
 				exSet[x] = ex
 				isBase.add(x)
 			}
 		}
+		memoOK = memoOK && !singles
 		if nb < n {
+			memo.keep(g, !singles)
 			return
+		}
+		// What changed around each base cell since the memo's grid.
+		var changedPeers [81]cellSet
+		var changedBase [81]bool
+		if memoOK {
+			for i := 0; i < nb; i++ {
+				changedPeers[i] = dirty.and(peerCells[base[i]])
+				changedBase[i] = dirty.has(base[i])
+			}
 		}
 		var set [3]int
 		// A triplet is met again from another of its pairs; its cells'
 		// allowed digits do not depend on their order, so a triplet that
 		// eliminated nothing the first time is not tested again.
 		var tried tripletSet
-		offered := false // whether the last test offered a hint
+		offered := false    // whether the last test offered a hint
+		offeredAny := false // whether any test did
 		// test checks the base cells set[:n] and offers a hint; false stops.
 		test := func() bool {
 			common := exSet[set[0]].and(exSet[set[1]])
@@ -204,13 +222,21 @@ func alignedExclusion(n int) Hinter {
 					Pattern: append(cells, ex...),
 				}
 			}
-			offered = true
+			offered, offeredAny = true, true
 			return acc.Add(h)
 		}
 		for j := 1; j < nb; j++ {
 			for i := 0; i < j; i++ {
 				set[0], set[1] = base[i], base[j]
+				// fresh: the memo does not vouch for the pair itself
+				// (a cell or a common peer changed); then only triplets
+				// whose third cell or its common peers changed are new.
+				fresh := !memoOK || changedBase[i] || changedBase[j] ||
+					!changedPeers[i].and(changedPeers[j]).empty()
 				if n == 2 {
+					if !fresh {
+						continue
+					}
 					if common := exSet[set[0]].and(exSet[set[1]]); common.size() < 2 {
 						continue
 					}
@@ -233,6 +259,12 @@ func alignedExclusion(n int) Hinter {
 				second := exSet[set[1]].and(isBase)
 				second.del(set[0])
 				second = cellSet{second[0] &^ first[0], second[1] &^ first[1]}
+				if !fresh {
+					// the pair and its common peers are as they were
+					// (so are the triplet's, which are among them):
+					// only a third cell that changed can be new
+					first, second = first.and(dirty), second.and(dirty)
+				}
 				for _, part := range [2]cellSet{first, second} {
 					for w := 0; w < 2; w++ {
 						for m := part[w]; m != 0; m &= m - 1 {
@@ -260,8 +292,54 @@ func alignedExclusion(n int) Hinter {
 				}
 			}
 		}
+		memo.keep(g, !singles && !offeredAny)
 	})
 }
+
+// alignedMemo remembers the grid of an aligned exclusion search that
+// went through every base set, offered nothing and met no cell with a
+// single candidate. Whether a set of base cells is tested and what the
+// test finds depend only on the candidates of those cells and of their
+// common peers (with no singles on the grid, a cell with two or more
+// candidates is a base cell as soon as it has a common excluder with
+// others), so on the next search a set none of whose cells or common
+// peers changed would again find nothing and is skipped. The search order
+// is unchanged, so the first hint found is the same.
+type alignedMemo struct {
+	cand  [81]uint16
+	valid bool
+}
+
+// changed returns the cells whose candidates differ from the memo's grid,
+// and false when there is no memo.
+func (m *alignedMemo) changed(g *Grid) (cellSet, bool) {
+	if !m.valid {
+		return cellSet{}, false
+	}
+	var d cellSet
+	for x := 0; x < 81; x++ {
+		if g.Cand[x] != m.cand[x] {
+			d.add(x)
+		}
+	}
+	return d, true
+}
+
+// keep records g when the search that just ended may vouch for it.
+func (m *alignedMemo) keep(g *Grid, ok bool) {
+	m.valid = ok
+	if ok {
+		m.cand = g.Cand
+	}
+}
+
+// peerCells[c] is the set of c's 20 peers.
+var peerCells = func() (ps [81]cellSet) {
+	for c := range ps {
+		ps[c] = cellSet(peerBoard[c])
+	}
+	return
+}()
 
 // twoOrMore reports whether s holds at least two cells.
 func (s cellSet) twoOrMore() bool {
