@@ -231,3 +231,30 @@ func TestAlignedMemoKeepsHints(t *testing.T) {
 		}
 	}
 }
+
+// TestNishioMemo: the Nishio producer's remembered answers, kept from grid
+// to grid along the sample's paths, equal digitContradicts asked afresh.
+func TestNishioMemo(t *testing.T) {
+	var c chainer
+	reused := 0
+	for _, g := range stuckGrids(t) {
+		g.digitBoards(&c.dboards)
+		for cell := 0; cell < 81; cell++ {
+			for m := g.Cand[cell]; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				known := !c.nmemo[d-1].known.and(cellBoard(cell)).empty() && c.nmemo[d-1].places == c.dboards[d-1]
+				want := digitContradicts(c.dboards[d-1], cell, true) || digitContradicts(c.dboards[d-1], cell, false)
+				if got := c.nishioMay(cell, d); got != want {
+					t.Fatalf("%s digit %d: remembered %v, asked afresh %v", cellName(cell), d, got, want)
+				}
+				if known {
+					reused++
+				}
+			}
+		}
+	}
+	if reused == 0 {
+		t.Fatal("no remembered answer was used")
+	}
+	t.Logf("%d answers reused", reused)
+}

@@ -153,6 +153,7 @@ type chainer struct {
 	tbuf         []int32       // reused targets of the candidates offered
 	ebuf         []engine.Mark // reused effects of the candidates offered
 	dboards      [9]board      // Nishio: the places of each digit in the grid searched
+	nmemo        [9]nishioMemo // Nishio: digitContradicts' answers for each digit's places
 	nested       []*snapshot   // inner hints referenced by advanced nodes of the current search
 }
 

@@ -86,7 +86,7 @@ func (c *chainer) forCell(cell, card int) {
 	}()
 	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m) + 1
-		if c.cf.nishio && !digitContradicts(c.dboards[d-1], cell, true) && !digitContradicts(c.dboards[d-1], cell, false) {
+		if c.cf.nishio && !c.nishioMay(cell, d) {
 			continue // neither case can contradict (chain_nishio.go)
 		}
 		double := card >= 3 && !c.cf.nishio && c.cf.dynamic

@@ -108,6 +108,35 @@ func digitContradicts(cand board, cell int, on bool) bool {
 	}
 }
 
+// nishioMemo keeps, for one digit, which assumptions digitContradicts
+// has answered on the digit's places as they were last: the answer
+// depends on those places alone, and between two steps of a rating most
+// digits keep theirs.
+type nishioMemo struct {
+	places board // the digit's places the answers are for
+	known  board // the cells answered
+	may    board // those whose assumption may contradict
+}
+
+// nishioMay reports whether assuming cell holds digit d, or lacks it, may
+// contradict within d alone (c.dboards holds the grid's places).
+func (c *chainer) nishioMay(cell, d int) bool {
+	m := &c.nmemo[d-1]
+	if m.places != c.dboards[d-1] {
+		*m = nishioMemo{places: c.dboards[d-1]}
+	}
+	bit := cellBoard(cell)
+	if !m.known.and(bit).empty() {
+		return !m.may.and(bit).empty()
+	}
+	may := digitContradicts(m.places, cell, true) || digitContradicts(m.places, cell, false)
+	m.known = m.known.or(bit)
+	if may {
+		m.may = m.may.or(bit)
+	}
+	return may
+}
+
 // cellHouseBits has bit h set for the three houses of each cell.
 var cellHouseBits = func() (m [81]uint32) {
 	for c := 0; c < 81; c++ {
