@@ -68,10 +68,13 @@ func alignedExclusion(n int) Hinter {
 		// What changed around each base cell since the memo's grid.
 		var changedPeers [81]cellSet
 		var changedBase [81]bool
+		var changedThird [81]cellSet // changed base cells among its excluders
 		if memoOK {
+			changedBases := dirty.and(isBase)
 			for i := 0; i < nb; i++ {
 				changedPeers[i] = dirty.and(peerCells[base[i]])
 				changedBase[i] = dirty.has(base[i])
+				changedThird[i] = changedBases.and(exSet[base[i]])
 			}
 		}
 		var set [3]int
@@ -244,6 +247,9 @@ func alignedExclusion(n int) Hinter {
 						return
 					}
 					continue
+				}
+				if !fresh && changedThird[i][0]|changedThird[j][0]|changedThird[i][1]|changedThird[j][1] == 0 {
+					continue // no third cell is new (see below)
 				}
 				// The three cells' common excluders are among the first
 				// two's: fewer than two there, no triplet can eliminate.
