@@ -258,3 +258,45 @@ func TestNishioMemo(t *testing.T) {
 	}
 	t.Logf("%d answers reused", reused)
 }
+
+// TestForcingPruneKeepsHints: the forcing chain and cycle spreads leave out
+// the nodes from which the static closure cannot reach the chain's end.
+// On a share of the states of the sample's paths, every hint of the
+// producer (Chains.All: all of them, in serate's order, with their chains)
+// and the hint it gives the path are the same as with every node made.
+func TestForcingPruneKeepsHints(t *testing.T) {
+	grids := stuckGrids(t)
+	text := func(hs []Hint) string {
+		var out []string
+		for _, h := range hs {
+			out = append(out, fmt.Sprintf("%s %.1f %v %v", h.Technique, h.Difficulty, h.Place, h.Eliminate))
+		}
+		return strings.Join(out, "\n")
+	}
+	compared := 0
+	for i := 0; i < len(grids); i += 13 {
+		g := grids[i]
+		pruned, full := Chains{}, Chains{unpruned: true}
+		got, err1 := pruned.All(ForcingChainsCycles, &g)
+		want, err2 := full.All(ForcingChainsCycles, &g)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if text(got) != text(want) {
+			t.Fatalf("grid %d: pruned\n%s\nfull\n%s", i, text(got), text(want))
+		}
+		h1, ok1, _ := pruned.Find(ForcingChainsCycles, &g)
+		h2, ok2, _ := full.Find(ForcingChainsCycles, &g)
+		if ok1 != ok2 || text([]Hint{h1}) != text([]Hint{h2}) || h1.Step.Sentence != h2.Step.Sentence {
+			t.Fatalf("grid %d: pruned %v %s, full %v %s", i, ok1, h1.Step.Sentence, ok2, h2.Step.Sentence)
+		}
+		if pruned.Work() > full.Work() {
+			t.Fatalf("grid %d: the pruned search made more nodes (%d) than the full one (%d)", i, pruned.Work(), full.Work())
+		}
+		compared += len(want)
+	}
+	t.Logf("%d hints compared", compared)
+	if compared == 0 {
+		t.Fatal("no hint compared")
+	}
+}

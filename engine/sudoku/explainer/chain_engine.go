@@ -113,6 +113,9 @@ type Chains struct {
 	limit int64
 	eng   [numChainKinds]*chainer
 	rc    reach // the static closure of the last grid, shared by the static producers
+	// unpruned: make every node of the forcing chain and cycle spreads,
+	// even those the closure shows lead nowhere (tests compare the two)
+	unpruned bool
 }
 
 // chainer is one producer's engine: its configuration, working grids,

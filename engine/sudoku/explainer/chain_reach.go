@@ -259,3 +259,33 @@ func (r *reach) common(cands []int, scratch []uint64) bool {
 	}
 	return true
 }
+
+// back returns the closure of potential p's node, read backwards: by the
+// graph's symmetry, q can reach "not p" only when "not q" is in it (see
+// reaches).
+func (r *reach) back(p pot) []uint64 {
+	on, off, ok := r.nodes(p.cell(), p.digit())
+	if !ok {
+		return nil
+	}
+	if p.on() {
+		return r.set(on)
+	}
+	return r.set(off)
+}
+
+// reaches reports whether a static spread from q can derive the negation of
+// the potential whose back set is s (nil: it cannot tell, so true).
+func (r *reach) reaches(s []uint64, q pot) bool {
+	if s == nil {
+		return true
+	}
+	i := int(r.idx[q.cell()*9+q.digit()-1])
+	if i < 0 {
+		return true
+	}
+	if q.on() {
+		return hasBit(s[r.wc:], i)
+	}
+	return hasBit(s[:r.wc], i)
+}

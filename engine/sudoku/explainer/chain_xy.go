@@ -53,21 +53,31 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 	var cycles, chains []int32
 	root := c.ar.add(p, causeNone)
 	toOn.put(p, root)
+	// A cycle comes back to p and a forcing chain reaches its assumption's
+	// negation: the nodes from which the closure cannot get there lead to
+	// no hint, so they are not made (the other nodes, and the order in
+	// which they are met, are those of the full search).
+	back := func(q pot) []uint64 {
+		if c.top.unpruned {
+			return nil
+		}
+		return c.rc.back(q)
+	}
 	if cycle {
-		cycles = c.cycles(toOn, toOff, y, x, p, cycles)
+		cycles = c.cycles(toOn, toOff, y, x, p, back(p.flip()), cycles)
 	}
 	if x && fromOn {
 		toOn.clear()
 		toOff.clear()
 		toOn.put(p, root)
-		chains = c.forcing(toOn, toOff, y, p, chains)
+		chains = c.forcing(toOn, toOff, y, p, back(p), chains)
 	}
 	if x && fromOff {
 		toOn.clear()
 		toOff.clear()
 		neg := c.ar.add(p.flip(), causeNone)
 		toOff.put(p.flip(), neg)
-		chains = c.forcing(toOn, toOff, y, p.flip(), chains)
+		chains = c.forcing(toOn, toOff, y, p.flip(), back(p.flip()), chains)
 	}
 	for _, n := range cycles {
 		cand := candidate{kind: kCycle, targets: []int32{n}, xLinks: x, yLinks: y, place: engine.Mark{Cell: -1}}
@@ -138,7 +148,7 @@ func (c *chainer) isAncestor(n int32, q pot) bool {
 
 // cycles spreads from the assumption level by level; an "off" potential is
 // taken again whenever it is not already on the line that leads to it.
-func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) []int32 {
+func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64, out []int32) []int32 {
 	qOn := append(c.qOn[:0], toOn.node...)
 	qOff := c.qOff[:0]
 	length := 0
@@ -159,7 +169,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			try := func(q pot, why cause) {
-				if c.isAncestor(pn, q) {
+				if !c.rc.reaches(back, q) || c.isAncestor(pn, q) {
 					return
 				}
 				n := c.ar.add(q, why)
@@ -200,6 +210,9 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 				}
 				batch[nb] = q
 				nb++
+				if !c.rc.reaches(back, q) {
+					return
+				}
 				hit := length >= 4 && q == src
 				if !hit && toOn.has(q) {
 					return
@@ -240,7 +253,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, out []int32) [
 
 // forcing spreads from one assumption and collects the nodes where it
 // reaches its own negation. Potentials already known make no node.
-func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []int32 {
+func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, out []int32) []int32 {
 	qOn := append(c.qOn[:0], toOn.node...)
 	qOff := append(c.qOff[:0], toOff.node...)
 	found := false // the negation is reached once at most per spread
@@ -269,6 +282,9 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			try := func(q pot, why cause) {
+				if !c.rc.reaches(back, q) {
+					return
+				}
 				hit := !found && q.flip() == src
 				if !hit && toOff.has(q) {
 					return
@@ -302,6 +318,9 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 			}
 		}
 		qOn = qOn[:0]
+		if found {
+			break // the negation is reached: nothing more to find
+		}
 		if !deeper(len(qOff)) {
 			break
 		}
@@ -319,6 +338,9 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 				}
 				batch[nb] = q
 				nb++
+				if !c.rc.reaches(back, q) {
+					return
+				}
 				hit := !found && q.flip() == src
 				if !hit && toOn.has(q) {
 					return
@@ -351,7 +373,11 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, out []int32) []i
 		qOff = qOff[:0]
 		c.charge(work + 1)
 		work = 0
+		if found {
+			break
+		}
 	}
+	c.charge(work)
 	c.qOn, c.qOff = qOn, qOff
 	return out
 }
