@@ -111,8 +111,15 @@ func checkPassword(hash, password string) bool {
 }
 
 // dummyHash is checked against when the user does not exist, so a login
-// takes as long for an unknown name as for a wrong password.
-var dummyHash, _ = hashPassword("pencilbox-dummy")
+// takes as long for an unknown name as for a wrong password: checkPassword
+// runs argon2id with the parameters it names, which are hashPassword's. Its
+// key is no password's hash (any password fails against it, as Check
+// answers ErrBadLogin for an unknown name anyway), so nothing is hashed to
+// make it: hashing one at package start cost every process importing db
+// (the CLI's solve, each test binary) a 19 MiB argon2 pass (docs/BENCHMARKS.md,
+// Process start). A constant needs no lock for concurrent logins.
+var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	base64.RawStdEncoding.EncodeToString(make([]byte, 16)), base64.RawStdEncoding.EncodeToString(make([]byte, argonKeyLen)))
 
 // ValidUserName reports whether name is acceptable: 1-64 letters, digits,
 // '.', '_', '-'.
