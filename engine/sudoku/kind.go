@@ -22,10 +22,14 @@ func (Kind) VerdictName() string { return "Enclosure+Negation" }
 func (Kind) Ladder() []engine.Technique { return ladder }
 
 // Sniff claims text whose first word is 81 cells of digits and empty marks,
-// or a puzz.link sudoku URL.
+// a puzz.link sudoku URL, or a grid of 9 lines of 9 cells (ParseGrid).
 func (Kind) Sniff(text string) bool {
 	if IsURL(text) {
 		return true
+	}
+	if isGridText(text) {
+		_, err := ParseGrid(text)
+		return err == nil
 	}
 	text = strings.TrimLeft(text, " \t\ufeff")
 	n := 0
@@ -39,11 +43,15 @@ func (Kind) Sniff(text string) bool {
 	return n == 81 && (len(text) == 81 || strings.IndexByte(" \t\r\n", text[81]) >= 0)
 }
 
-// Parse reads the 81-character line form or a puzz.link sudoku URL.
+// Parse reads the 81-character line form, a puzz.link sudoku URL or a
+// grid of 9 lines (ParseGrid).
 func (Kind) Parse(text string) (engine.Puzzle, error) {
 	parse := ParseLine
-	if IsURL(text) {
+	switch {
+	case IsURL(text):
 		parse = ParseURL
+	case isGridText(text):
+		parse = ParseGrid
 	}
 	g, err := parse(text)
 	if err != nil {
