@@ -232,7 +232,7 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 	}
 	failed := ""
 	if err != nil {
-		failed = failedText(err, p.store.Explain)
+		failed = FailedText(err, p.store.Explain)
 	}
 	if err == nil && len(w.unreadable) > 0 {
 		if p.opts.FailUnread && len(w.unreadable) == len(job.Files) {

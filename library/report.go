@@ -8,19 +8,16 @@ import (
 	"time"
 
 	"pencilbox"
-	"pencilbox/db"
 )
 
 // FailedText is what a failed job records and shows of err, the error
 // that stopped it: a sentence for the person who ran it (a full disk, a
 // damaged database, a stopped import), never the program's own text, which
-// Import returns for its caller to print or log.
-func FailedText(err error, path string) string {
-	return failedText(err, func(err error) (string, bool) { return db.Explain(err, path) })
-}
-
-// failedText is FailedText with the store's own explanation of its errors.
-func failedText(err error, explain func(error) (string, bool)) string {
+// Import returns for its caller to print or log. explain is the store's
+// own sentence for its errors (pencilbox.LibraryStore's Explain; a caller
+// holding no store passes db.Explain with the library's path): library
+// works through the store's interface and names no storage package.
+func FailedText(err error, explain func(error) (msg string, ok bool)) string {
 	if msg, ok := explain(err); ok {
 		return msg
 	}

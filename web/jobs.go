@@ -20,12 +20,14 @@ type jobTracker struct {
 	jobs map[int64]*model.Job
 	wg   sync.WaitGroup
 	// logf records an import's own error text: the job shows a sentence
-	// for users (library.FailedText), the log keeps the details.
-	logf func(format string, args ...any)
+	// for users (library.FailedText, with explain: the database's own
+	// sentence for its errors), the log keeps the details.
+	logf    func(format string, args ...any)
+	explain func(error) (msg string, ok bool)
 }
 
-func newJobTracker(logf func(format string, args ...any)) *jobTracker {
-	return &jobTracker{jobs: map[int64]*model.Job{}, logf: logf}
+func newJobTracker(logf func(format string, args ...any), explain func(error) (string, bool)) *jobTracker {
+	return &jobTracker{jobs: map[int64]*model.Job{}, logf: logf, explain: explain}
 }
 
 // start runs imp on r in a goroutine and returns the job's id once the
@@ -81,7 +83,7 @@ func (t *jobTracker) run(ctx context.Context, job func(context.Context, func(mod
 		default:
 			t.logf("import job %d: %v", id, err)
 			if final.Failed == "" {
-				final.Failed = library.FailedText(err, "")
+				final.Failed = library.FailedText(err, t.explain)
 			}
 		}
 		t.update(final)

@@ -228,12 +228,12 @@ func New(cfg Config) *Server {
 		users:   cfg.Users,
 		sets:    cfg.Sets,
 		audit:   cfg.Audit,
-		jobs:    newJobTracker(cfg.Log.Printf),
 		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
 		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
 		origins: http.NewCrossOriginProtection(),
 		steps:   newStepCache(256),
 	}
+	s.jobs = newJobTracker(cfg.Log.Printf, func(err error) (string, bool) { return db.Explain(err, s.dbPath()) })
 	s.e.HideBanner, s.e.HidePort = true, true
 	s.e.HTTPErrorHandler = s.handleError
 	s.routes()
