@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"sync"
 
 	"pencilbox"
 	"pencilbox/engine"
@@ -17,48 +15,41 @@ import (
 // GenSourceLabel is the source label of every generated puzzle.
 const GenSourceLabel = "generated"
 
-// GenerateOptions is one generation run into the library (the admin's
-// Generate page; the command line has its own loop with a progress bar).
+// GenerateOptions is one generation run: into the library (Generate: the
+// admin's Generate page, the command line's generate --db) or handed to
+// the caller (Make: the command line's generate -o).
 type GenerateOptions struct {
 	Kind  engine.Kind
 	Opt   engine.GenOptions
-	Count int    // new puzzles to store
+	Count int    // new puzzles to make
 	Jobs  int    // generating workers (0: 1)
 	Seed  uint64 // worker j draws from rand.NewPCG(Seed, j)
-	// Second, when set with ER, keeps only puzzles whose second rating is
+	// Second, when set, gives every puzzle its second rating
+	// (Generated.Second); with ER it keeps only puzzles whose rating is
 	// within ERLo-ERHi (ERHi 0: open above).
 	Second     engine.SecondRater
 	ER         bool
 	ERLo, ERHi float64
-	Set        string // add the stored puzzles to this set, made when missing
-	// Note is kept in every puzzle's source text (how to make it again).
+	Set        string // add the stored puzzles to this set, made when missing (Generate)
+	// Note is kept in every stored puzzle's source text, followed by
+	// "(job J, puzzle N)": with the seed in it, how to make it again.
 	Note string
+	// Progress, when set, is called with the run's tallies after each
+	// worker's report (a new puzzle, or every quarter second while it
+	// searches) and once more when the workers have stopped; from one
+	// goroutine (a progress bar).
+	Progress func(GenProgress)
 }
 
-// Generate makes opts.Count new puzzles (not in the library, not made twice)
-// and stores them through the import pipeline as an import with source
-// label "generated", so the job is listed, counted and audited like any
-// import; then adds them to opts.Set. When ctx ends first, what was made is
-// still stored and the error is ctx's.
+// Generate makes opts.Count new puzzles (Make, skipping those the library
+// holds) and stores them through the import pipeline as an import with
+// source label "generated", so the job is listed, counted and audited like
+// any import; then adds them to opts.Set. When ctx ends first, what was made
+// is still stored and the error is ctx's.
 func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importers.Registry, o GenerateOptions, iopts Options) (pencilbox.Job, error) {
-	gen, ok := o.Kind.(engine.Generator)
-	if !ok {
-		return pencilbox.Job{}, fmt.Errorf("kind %s has no generator", o.Kind.Name())
-	}
-	if o.Count < 1 {
-		return pencilbox.Job{}, fmt.Errorf("count %d: want at least 1", o.Count)
-	}
-	jobs := max(o.Jobs, 1)
-	sources := make([]engine.Source, jobs)
-	for j := range sources {
-		src, err := gen.NewSource(o.Opt, rand.New(rand.NewPCG(o.Seed, uint64(j))))
-		if err != nil {
-			return pencilbox.Job{}, err
-		}
-		if o.ER && o.Second != nil {
-			src = &engine.SecondSource{Source: src, Rater: o.Second, Filter: true, Lo: o.ERLo, Hi: o.ERHi}
-		}
-		sources[j] = src
+	run, err := newGenRun(o)
+	if err != nil {
+		return pencilbox.Job{}, err
 	}
 
 	pr, pw := io.Pipe()
@@ -76,69 +67,30 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 		done <- imported{j, err}
 	}()
 
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	found := make(chan engine.Puzzle)
-	var wg sync.WaitGroup
-	for _, src := range sources {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				p, _, err := src.Next(wctx)
-				if err != nil {
-					return
-				}
-				select {
-				case found <- p:
-				case <-wctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(found) }()
-
-	seen := map[string]bool{}
 	var canon []string
-	var werr error
-	for p := range found {
-		if len(canon) >= o.Count || werr != nil {
-			continue // draining after the stop
-		}
-		c := p.Canonical()
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
-		if _, _, known, err := store.Known(context.WithoutCancel(ctx), o.Kind.Name(), c); err != nil {
-			werr = err
-			cancel()
-			continue
-		} else if known {
-			continue
-		}
-		b, err := json.Marshal(importers.JSONRecord{Kind: o.Kind.Name(), Puzzle: p.Givens(), Note: o.Note})
+	_, werr := run.make(ctx, store, func(g Generated) error {
+		note := fmt.Sprintf("%s (job %d, puzzle %d)", o.Note, g.Job, g.N)
+		b, err := json.Marshal(importers.JSONRecord{Kind: o.Kind.Name(), Puzzle: g.Puzzle.Givens(), Note: note})
 		if err == nil {
 			_, err = pw.Write(append(b, '\n'))
 		}
 		if err != nil {
-			werr = fmt.Errorf("store: %w", err)
-			cancel()
-			continue
+			return fmt.Errorf("store: %w", err)
 		}
-		canon = append(canon, c)
-		if len(canon) >= o.Count {
-			cancel()
-		}
-	}
+		canon = append(canon, g.Puzzle.Canonical())
+		return nil
+	})
 	pw.Close()
 	res := <-done
+	stopped := werr != nil && ctx.Err() != nil && errors.Is(werr, ctx.Err())
+	if stopped {
+		werr = nil
+	}
 	job, err := res.job, errors.Join(werr, res.err)
 	if err == nil && o.Set != "" {
 		err = addToSet(context.WithoutCancel(ctx), store, o.Kind.Name(), o.Set, canon)
 	}
-	if err == nil && len(canon) < o.Count {
+	if err == nil && stopped {
 		err = ctx.Err()
 	}
 	return job, err

@@ -3,18 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -22,12 +19,8 @@ import (
 	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/importers"
 	"pencilbox/library"
 )
-
-// genSourceLabel is the source label of every generated puzzle.
-const genSourceLabel = "generated"
 
 // genFlags are the parsed options of `pencilbox generate`.
 type genFlags struct {
@@ -245,33 +238,13 @@ func parseRange(s string) (int, int, error) {
 	return lo, hi, nil
 }
 
-// genTick is how often a worker reports its tallies while it searches.
-const genTick = 250 * time.Millisecond
-
-// genResult is one puzzle a worker made (nil for a tally only), with its
-// source's tallies then.
-type genResult struct {
-	job    int
-	puzzle engine.Puzzle
-	rating engine.Rating
-	second *engine.SecondRating // when the run has a second rater
-	tried  []int
-	// secondTried: the candidates given a second rating, and of them
-	// those in the --er range.
-	secondTried [2]int
-}
-
-// sink takes the accepted puzzles: a rate-columns file or the library.
-type sink interface {
-	put(res genResult, text string) error
-	// close finishes the output; stored reports what was kept.
-	close() (stored int, err error)
-}
-
 func generate(ctx context.Context, e *env, g *genFlags) int {
 	fmt.Fprintf(e.stderr, "seed %d\n", g.seed)
+	o := library.GenerateOptions{Kind: g.kind, Opt: g.opt, Count: g.count, Jobs: g.jobs, Seed: g.seed,
+		Second: g.second, ER: g.erTarget, ERLo: g.erLo, ERHi: g.erHi, Set: g.set,
+		Note: fmt.Sprintf("pencilbox generate --kind %s --seed %d %s", g.kind.Name(), g.seed, g.optsText)}
+	var out *fileSink
 	var store *db.DB
-	var out sink
 	if g.dbPath != "" {
 		var err error
 		if store, err = db.Open(g.dbPath); err != nil {
@@ -279,7 +252,6 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			return 2
 		}
 		defer store.Close()
-		out = newLibrarySink(store, e, g)
 	} else {
 		w := e.stdout
 		var f *os.File
@@ -289,68 +261,11 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 				fmt.Fprintln(e.stderr, "pencilbox generate:", err)
 				return 2
 			}
-		}
-		if f != nil {
 			w = f
 		}
 		out = &fileSink{w: bufio.NewWriter(w), f: f}
 	}
 
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	results := make(chan genResult)
-	var wg sync.WaitGroup
-	for j := range g.jobs {
-		src, err := g.gen.NewSource(g.opt, rand.New(rand.NewPCG(g.seed, uint64(j))))
-		if err != nil {
-			fmt.Fprintln(e.stderr, "pencilbox generate:", err)
-			return 2
-		}
-		var ss *engine.SecondSource
-		if g.second != nil {
-			ss = &engine.SecondSource{Source: src, Rater: g.second, Filter: g.erTarget, Lo: g.erLo, Hi: g.erHi}
-			src = ss
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				// Next is asked again every tick, so the tallies reach
-				// the progress bar while a rare target finds nothing. A
-				// source checks its context only between candidates, so
-				// the ticks do not change what it makes.
-				tick, stop := context.WithTimeout(wctx, genTick)
-				p, r, err := src.Next(tick)
-				stop()
-				res := genResult{job: j, tried: src.Tried()}
-				if err == nil {
-					res.puzzle, res.rating = p, r
-					if ss != nil {
-						sr := ss.Last()
-						res.second = &sr
-					}
-				}
-				if ss != nil {
-					res.secondTried[0], res.secondTried[1] = ss.SecondTried()
-				}
-				results <- res // the collector drains until every worker ends
-				if wctx.Err() != nil {
-					return
-				}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
-
-	levels := len(g.kind.Ladder())
-	for _, t := range g.kind.Ladder() {
-		levels = max(levels, t.Level)
-	}
-	made := make([]int, levels+1)
-	tried := make([][]int, g.jobs)
-	secondTried := make([][2]int, g.jobs)
-	seen := map[string]bool{}
-	dups, total := 0, 0
 	var bar *progressbar.ProgressBar
 	if e.isTerminal != nil && e.isTerminal(e.stderr) {
 		bar = progressbar.NewOptions(g.count,
@@ -363,75 +278,47 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionClearOnFinish())
 	}
-	start := time.Now()
-	var werr error
-	for res := range results {
-		tried[res.job] = res.tried
-		secondTried[res.job] = res.secondTried
-		if res.puzzle == nil || total >= g.count || werr != nil || ctx.Err() != nil {
-			if bar != nil {
-				bar.Describe("generating " + rankLine(made, sumTried(tried, levels)))
-			}
-			continue // a tally, or draining after the stop
-		}
-		c := res.puzzle.Canonical()
-		if seen[c] {
-			dups++
-			continue
-		}
-		seen[c] = true
-		if store != nil {
-			if _, _, known, err := store.Known(context.WithoutCancel(ctx), g.kind.Name(), c); err != nil {
-				werr = err
-				cancel()
-				continue
-			} else if known {
-				dups++
-				continue
-			}
-		}
-		text := genText(g, res, total+1)
-		if err := out.put(res, text); err != nil {
-			werr = err
-			cancel()
-			continue
-		}
-		total++
-		made[res.rating.Rank]++
+	var last library.GenProgress
+	o.Progress = func(p library.GenProgress) {
 		if bar != nil {
-			bar.Describe("generating " + rankLine(made, sumTried(tried, levels)))
-			_ = bar.Add(1)
+			bar.Describe("generating " + rankLine(p.ByRank, p.Tried))
+			_ = bar.Add(p.Made - last.Made)
 		}
-		if total >= g.count {
-			cancel()
-		}
+		last = p
+	}
+	start := time.Now()
+	var err error
+	stored := 0
+	if store != nil {
+		// The library's run: an import of source "generated" (the audit
+		// log names it a generator run), then the set.
+		var job pencilbox.Job
+		job, err = library.Generate(db.AsGenerator(cliActor(ctx, e)), store, e.formats, o,
+			library.Options{Tags: g.tags, Jobs: 1, Errors: e.stderr, Second: e.second})
+		stored = job.Imported
+		err = stoppedIsNil(ctx, err)
+	} else {
+		_, err = library.Make(ctx, nil, o, out.put)
+		err = errors.Join(stoppedIsNil(ctx, err), out.close())
 	}
 	if bar != nil {
 		_ = bar.Finish()
 	}
-	stored, cerr := out.close()
-	if werr == nil {
-		werr = cerr
-	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(e.stderr, "made %d of %d in %.1f s (%.1f/s), %d repeats of known puzzles skipped\n",
-		total, g.count, elapsed.Seconds(), float64(total)/elapsed.Seconds(), dups)
-	fmt.Fprintf(e.stderr, "by rank (made/tried): %s\n", rankLine(made, sumTried(tried, levels)))
+		last.Made, g.count, elapsed.Seconds(), float64(last.Made)/elapsed.Seconds(), last.Repeats)
+	fmt.Fprintf(e.stderr, "by rank (made/tried): %s\n", rankLine(last.ByRank, last.Tried))
 	if g.erTarget {
-		rated, kept := 0, 0
-		for _, t := range secondTried {
-			rated, kept = rated+t[0], kept+t[1]
-		}
-		fmt.Fprintf(e.stderr, "ER %s: %d of %d candidates rated in range\n", pencilbox.FormatERRange(g.erLo, g.erHi), kept, rated)
+		fmt.Fprintf(e.stderr, "ER %s: %d of %d candidates rated in range\n", pencilbox.FormatERRange(g.erLo, g.erHi), last.SecondInRange, last.SecondRated)
 	}
 	if store != nil {
 		fmt.Fprintf(e.stderr, "stored %d in %s\n", stored, g.dbPath)
 	}
 	switch {
-	case werr != nil:
-		fmt.Fprintln(e.stderr, "pencilbox generate:", werr)
+	case err != nil:
+		fmt.Fprintln(e.stderr, "pencilbox generate:", err)
 		return 2
-	case total < g.count:
+	case last.Made < g.count:
 		why := "interrupted"
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			why = fmt.Sprintf("--time %s reached", g.limit)
@@ -443,17 +330,13 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 	return 0
 }
 
-// sumTried adds up the workers' tallies.
-func sumTried(tried [][]int, levels int) []int {
-	sum := make([]int, levels+1)
-	for _, t := range tried {
-		for r, n := range t {
-			if r < len(sum) {
-				sum[r] += n
-			}
-		}
+// stoppedIsNil is err, or nil when err is ctx's own: --time or Ctrl-C
+// stopped the run, which keeps what was made and says why (exit 1).
+func stoppedIsNil(ctx context.Context, err error) error {
+	if ctx.Err() != nil && err == ctx.Err() {
+		return nil
 	}
-	return sum
+	return err
 }
 
 // rankLine is "1: 0/12, 2: 3/40, ..." over the ranks tried; candidates
@@ -491,22 +374,15 @@ func targetText(g *genFlags) string {
 	return strings.Join(parts, ", ")
 }
 
-// genText is what a stored puzzle's source text records: how to make it
-// again.
-func genText(g *genFlags, res genResult, n int) string {
-	return fmt.Sprintf("pencilbox generate --kind %s --seed %d %s (job %d, puzzle %d)",
-		g.kind.Name(), g.seed, g.optsText, res.job, n)
-}
-
 // fileSink writes `rate` lines.
 type fileSink struct {
 	w *bufio.Writer
 	f *os.File
 }
 
-func (s *fileSink) put(res genResult, _ string) error {
-	line := formatRating(res.puzzle, res.rating, false)
-	if sr := res.second; sr != nil {
+func (s *fileSink) put(g library.Generated) error {
+	line := formatRating(g.Puzzle, g.Rating, false)
+	if sr := g.Second; sr != nil {
 		// The columns of rate --er: ER, EP, ED, technique ("-" when unrated).
 		cols := "-\t-\t-\t-"
 		if sr.Rated() {
@@ -522,7 +398,7 @@ func (s *fileSink) put(res genResult, _ string) error {
 	return s.w.Flush()
 }
 
-func (s *fileSink) close() (int, error) {
+func (s *fileSink) close() error {
 	err := s.w.Flush()
 	if s.f != nil {
 		// Only a regular file is synced: -o /dev/null or a pipe cannot be.
@@ -531,71 +407,5 @@ func (s *fileSink) close() (int, error) {
 		}
 		err = errors.Join(err, s.f.Close())
 	}
-	return 0, err
-}
-
-// librarySink streams the puzzles as JSON Lines through the library's
-// import pipeline, which rates, deduplicates and stores them in batches
-// like any import (the job is listed with the others).
-type librarySink struct {
-	store   *db.DB
-	g       *genFlags
-	pw      *io.PipeWriter
-	done    chan struct{}
-	job     pencilbox.Job
-	err     error
-	canon   []string
-	e       *env
-	started time.Time
-}
-
-func newLibrarySink(store *db.DB, e *env, g *genFlags) *librarySink {
-	pr, pw := io.Pipe()
-	s := &librarySink{store: store, g: g, pw: pw, done: make(chan struct{}), e: e, started: time.Now()}
-	go func() {
-		defer close(s.done)
-		// Not the command's context: what was made is stored even after
-		// Ctrl-C or --time; the pipe's end finishes the import.
-		opts := library.Options{Source: genSourceLabel, Format: "json", Tags: g.tags, Jobs: 1, Errors: e.stderr, Second: e.second}
-		s.job, s.err = library.Import(db.AsGenerator(cliActor(context.Background(), e)), store, e.formats, []library.Input{{Name: "generate", R: pr}}, opts)
-		pr.CloseWithError(s.err) // unblocks the writer if the import stopped early
-	}()
-	return s
-}
-
-func (s *librarySink) put(res genResult, text string) error {
-	p := res.puzzle
-	rec := importers.JSONRecord{Kind: p.Kind().Name(), Puzzle: p.Givens(), Note: text}
-	b, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	if _, err := s.pw.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	s.canon = append(s.canon, p.Canonical())
-	return nil
-}
-
-func (s *librarySink) close() (int, error) {
-	s.pw.Close()
-	<-s.done
-	if s.err != nil {
-		return s.job.Imported, fmt.Errorf("store: %w", s.err)
-	}
-	if s.g.set == "" {
-		return s.job.Imported, nil
-	}
-	ctx := cliActor(context.Background(), s.e) // the set gets what was stored, even after Ctrl-C
-	var ids []int64
-	for _, c := range s.canon {
-		id, ok, err := s.store.PuzzleID(ctx, s.g.kind.Name(), c)
-		if err != nil {
-			return s.job.Imported, err
-		}
-		if ok {
-			ids = append(ids, id)
-		}
-	}
-	return s.job.Imported, s.store.AddToNamedSet(ctx, s.g.set, "generated", ids)
+	return err
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"database/sql"
+	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -177,6 +180,53 @@ func TestGenerateNovelAndStored(t *testing.T) {
 	}
 	if code, out, errs := runCLI(t, "", "check", "--db", path); code != 0 {
 		t.Errorf("check: exit %d: %s %s", code, out, errs)
+	}
+}
+
+// TestGenerateSameEitherWay: with one job and one seed, --db stores the
+// very puzzles -o writes, in the same order (one generator run behind
+// both), each source saying how to make it again: the command's kind,
+// seed and options, the worker and the puzzle's number.
+func TestGenerateSameEitherWay(t *testing.T) {
+	for _, kind := range []string{"sudoku", "akari"} {
+		args := []string{"generate", "--kind", kind, "--count", "4", "--rank", "2-3", "--seed", "21", "--jobs", "1"}
+		code, out, errs := runCLI(t, "", append(args, "-o", "-")...)
+		if code != 0 {
+			t.Fatalf("%s -o: exit %d: %s", kind, code, errs)
+		}
+		var written []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			written = append(written, strings.Split(l, "\t")[0])
+		}
+		path := filepath.Join(t.TempDir(), "lib.db")
+		if code, _, errs := runCLI(t, "", append(args, "--db", path)...); code != 0 {
+			t.Fatalf("%s --db: exit %d: %s", kind, code, errs)
+		}
+		d, err := sql.Open("sqlite", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := d.Query(`SELECT p.givens, s.text FROM sources s JOIN puzzles p ON p.id = s.puzzle_id WHERE s.label = 'generated' ORDER BY s.line`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored []string
+		for rows.Next() {
+			var givens, text string
+			if err := rows.Scan(&givens, &text); err != nil {
+				t.Fatal(err)
+			}
+			stored = append(stored, givens)
+			want := fmt.Sprintf("pencilbox generate --kind %s --seed 21 --rank=2-3 (job 0, puzzle %d)", kind, len(stored))
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: source %q does not say %q", kind, text, want)
+			}
+		}
+		rows.Close()
+		d.Close()
+		if !slices.Equal(stored, written) {
+			t.Errorf("%s: --db stored\n%v\n-o wrote\n%v", kind, stored, written)
+		}
 	}
 }
 
