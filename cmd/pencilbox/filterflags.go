@@ -13,12 +13,11 @@ import (
 // filterFlags are the library filter's flags, shared by export, set add
 // and set build: the same names and values as the admin's URL.
 type filterFlags struct {
-	f                   pencilbox.Filter
-	rank, clues, er     string
-	hyp, published      string
-	tags                listFlag
-	withSort            bool
-	kindNames, verdicts string
+	f               pencilbox.Filter
+	rank, clues, er string
+	hyp, published  string
+	tags            listFlag
+	withSort        bool
 }
 
 // listFlag is a repeatable string flag.

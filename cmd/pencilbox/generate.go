@@ -340,7 +340,7 @@ func stoppedIsNil(ctx context.Context, err error) error {
 }
 
 // rankLine is "1: 0/12, 2: 3/40, ..." over the ranks tried; candidates
-// outside the other limits (index 0) are counted as "other".
+// outside the other limits (index 0) are counted as "outside limits: N".
 func rankLine(made, tried []int) string {
 	var parts []string
 	for r := 1; r < len(tried); r++ {
