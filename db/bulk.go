@@ -102,9 +102,12 @@ func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, e
 		}
 		return d.ids(ctx, q, args)
 	}
-	sets := sizing{small: map[string]bool{}}
+	sets := sizing{small: map[string]bool{}, except: map[string]bool{}}
 	for _, c := range setConds(f, "") {
 		sets.small[c.name] = true
+	}
+	if err := d.sizeExcept(ctx, f, sets); err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	w, args, err := where(f, sets)
 	if err != nil {
@@ -114,9 +117,10 @@ func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, e
 	if f.Desc {
 		dir = " DESC"
 	}
-	q := `SELECT p.id FROM puzzles p` + w + ` ORDER BY p.id` + dir
+	from := sparseFrom(sets)
+	q := `SELECT p.id` + from + w + ` ORDER BY p.id` + dir
 	if col != "" {
-		q = `SELECT p.id FROM puzzles p` + w + ` ORDER BY ` + col + dir + `, p.id` + dir
+		q = `SELECT p.id` + from + w + ` ORDER BY ` + col + dir + `, p.id` + dir
 	}
 	if limit > 0 {
 		q += ` LIMIT ?`
@@ -200,6 +204,9 @@ func (d *DB) spanPlan(ctx context.Context, f pencilbox.Filter, limit int, opt Bu
 		if small {
 			return nil, nil
 		}
+	}
+	if hasExcept(sz) {
+		return nil, nil
 	}
 	if sz.qBig {
 		return nil, nil

@@ -56,3 +56,14 @@ const MaxStmts = maxStmts
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	return d.query(ctx, q, args...)
 }
+
+// ExcludesByBlocks reports whether the planner reads the puzzles outside
+// one of f's excluded sets from the blocks holding them
+// (planner_except.go), under d's current limits.
+func (d *DB) ExcludesByBlocks(ctx context.Context, f pencilbox.Filter) (bool, error) {
+	sz, err := d.sizeSets(ctx, f)
+	if err != nil {
+		return false, err
+	}
+	return hasExcept(sz), nil
+}

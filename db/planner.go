@@ -149,6 +149,10 @@ type sizing struct {
 	// qBig: the text search matches more than SmallSet puzzles (and has
 	// exact terms), so it is probed per row and counted by countBigSearch.
 	qBig bool
+	// except: the excluding conditions (by name) whose set is big but
+	// whose complement is read from at most SmallSet puzzles
+	// (planner_except.go): written p.id IN (that read).
+	except map[string]bool
 }
 
 // sizeSets sizes f's set conditions: which have at most SmallSet puzzles.
@@ -158,7 +162,7 @@ type sizing struct {
 // docs/BENCHMARKS.md, Library list filters), but an exact term's only as
 // far as asked.
 func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
-	sz := sizing{small: map[string]bool{}}
+	sz := sizing{small: map[string]bool{}, except: map[string]bool{}}
 	if err := pencilbox.CheckQuery(f.Q); err != nil {
 		return sz, err
 	}
@@ -177,6 +181,13 @@ func (d *DB) sizeSets(ctx context.Context, f pencilbox.Filter) (sizing, error) {
 			return sz, err
 		}
 		sz.small[c.name] = n <= d.lim.smallSet
+		if n > d.lim.smallSet {
+			m, err := d.exceptSize(ctx, c)
+			if err != nil {
+				return sz, err
+			}
+			sz.except[c.name] = m >= 0 && m <= d.lim.smallSet
+		}
 	}
 	for _, c := range setConds(f, exact) {
 		var n int
@@ -320,7 +331,7 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 			add(c.probe, c.args...)
 		}
 	}
-	nc, na := notConds(f)
+	nc, na := notConds(f, sz)
 	conds, args = append(conds, nc...), append(args, na...)
 	if f.IDs != nil {
 		if len(f.IDs) == 0 {
@@ -542,7 +553,7 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 		from = " FROM puzzles p INDEXED BY " + sortIndex(f)
 	}
 	if !pl.dense {
-		from, plus = " FROM puzzles p", "+"
+		from, plus = sparseFrom(pl.sizes), "+"
 	}
 	if f.After != "" {
 		c, err := parseCursor(f.After, f.Sort)
@@ -784,9 +795,10 @@ func (d *DB) countUpTo(ctx context.Context, f pencilbox.Filter, sz sizing, limit
 	if err != nil {
 		return 0, 0, fmt.Errorf("count: %w", err)
 	}
-	q := `SELECT count(*) FROM puzzles p` + w
+	from := sparseFrom(sz)
+	q := `SELECT count(*)` + from + w
 	if limit > 0 {
-		q = `SELECT count(*) FROM (SELECT 1 FROM puzzles p` + w + ` LIMIT ?)`
+		q = `SELECT count(*) FROM (SELECT 1` + from + w + ` LIMIT ?)`
 		args = append(args, limit+1)
 	}
 	if err := d.queryRow(ctx, q, args...).Scan(&n); err != nil {
@@ -833,7 +845,7 @@ func (d *DB) countBigSearch(ctx context.Context, f pencilbox.Filter, sz sizing, 
 		if err != nil {
 			return 0, 0, fmt.Errorf("count: %w", err)
 		}
-		q, args = `SELECT count(*) FROM (SELECT 1 FROM puzzles p`+w+` LIMIT ?)`, append(args, lim)
+		q, args = `SELECT count(*) FROM (SELECT 1`+sparseFrom(sz)+w+` LIMIT ?)`, append(args, lim)
 		if !until.IsZero() && sortBounded(f) {
 			// A probe per row of the rest: out of time, the page walks
 			// its sort index (newPlan) and its rows say how many.

@@ -60,18 +60,25 @@ func notSets(f pencilbox.Filter) []setCond {
 			`NOT EXISTS (SELECT 1 FROM set_items si WHERE si.puzzle_id = p.id)`, nil})
 	}
 	for _, t := range f.TagNot {
-		out = append(out, setCond{"-tag:" + t, `SELECT puzzle_id FROM tags WHERE tag = ?`,
+		out = append(out, setCond{excludedTag + t, `SELECT puzzle_id FROM tags WHERE tag = ?`,
 			`NOT EXISTS (SELECT 1 FROM tags t WHERE t.puzzle_id = p.id AND t.tag = ?)`, []any{t}})
 	}
 	return out
 }
 
-// notConds are f's excluding conditions (notSets' probes), with their
-// args.
-func notConds(f pencilbox.Filter) ([]string, []any) {
+// notConds are f's excluding conditions (notSets' probes, or the read of
+// the puzzles outside the set where sz says: planner_except.go), with
+// their args.
+func notConds(f pencilbox.Filter, sz sizing) ([]string, []any) {
 	var conds []string
 	var args []any
 	for _, c := range notSets(f) {
+		if sz.except[c.name] {
+			cond, a := exceptCond(c)
+			conds = append(conds, cond)
+			args = append(args, a...)
+			continue
+		}
 		conds = append(conds, c.probe)
 		args = append(args, c.args...)
 	}

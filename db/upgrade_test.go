@@ -148,6 +148,21 @@ func TestUpgradeFromOldVersions(t *testing.T) {
 			if pg, _ := d.Puzzles(ctx, pencilbox.Filter{Q: "new"}); len(pg.Rows) != 2 {
 				t.Errorf("search for the new source: %d rows, want 2 (the old puzzle and the new one)", len(pg.Rows))
 			}
+			// The block counts (migration 00008) hold the old rows and the new.
+			for _, q := range []string{
+				`SELECT count(*) FROM (SELECT block, n FROM puzzle_blocks EXCEPT SELECT id >> 6, count(*) FROM puzzles GROUP BY 1)`,
+				`SELECT count(*) FROM (SELECT id >> 6, count(*) FROM puzzles GROUP BY 1 EXCEPT SELECT block, n FROM puzzle_blocks)`,
+				`SELECT count(*) FROM (SELECT tag, block, n FROM tag_blocks EXCEPT SELECT tag, puzzle_id >> 6, count(*) FROM tags GROUP BY 1, 2)`,
+				`SELECT count(*) FROM (SELECT tag, puzzle_id >> 6, count(*) FROM tags GROUP BY 1, 2 EXCEPT SELECT tag, block, n FROM tag_blocks)`,
+			} {
+				var n int
+				if err := d.R.QueryRowContext(ctx, q).Scan(&n); err != nil || n != 0 {
+					t.Errorf("%s: %d differ, %v", q, n, err)
+				}
+			}
+			if pg, _ := d.Puzzles(ctx, pencilbox.Filter{TagNot: []string{"favourite"}}); len(pg.Rows) != 3 {
+				t.Errorf("without favourite: %d rows, want 3", len(pg.Rows))
+			}
 			// The web admin's tables exist.
 			if _, err := (db.SetStore{DB: d.W}).List(ctx); err != nil {
 				t.Errorf("sets after the upgrade: %v", err)

@@ -157,6 +157,20 @@ var filterCases = []string{
 	"in_set=Week+12",
 	"tag=-sample",
 	"tag=-synth",
+	// a tag nearly every puzzle has excluded, in each order and with
+	// the rank and ER filters (db/planner_except.go)
+	"tag=-synth&sort=rank&order=desc",
+	"tag=-synth&sort=score",
+	"tag=-synth&sort=clues&order=desc",
+	"tag=-synth&sort=date&order=desc",
+	"tag=-synth&sort=er",
+	"tag=-synth&rank=3-5",
+	"tag=-synth&rank=2&sort=score&order=desc",
+	"tag=-synth&er=2-4&sort=er",
+	"tag=-synth&er=4-&sort=score",
+	"kind=sudoku&tag=-synth&tag=-sample",
+	"tag=-synth&page=2",
+	"tag=-synth&count=all",
 	"tag=synth&tag=-sample&rank=5&sort=score",
 	"published=no&in_set=no&tag=-sample&page=50",
 }
