@@ -15,8 +15,7 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 	q := c.QueryParams()
 	// a search that is a puzzle: the stored puzzles it is or is a
 	// symmetric image of (none: an empty page), as on the list
-	text := strings.TrimSpace(q.Get("q"))
-	found, read, err := s.byGivens(c.Request().Context(), text, strings.TrimSpace(q.Get("kind")))
+	found, read, err := s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,11 @@
 package web
 
 // Search by givens: a puzzle pasted into the list's search box (an
-// 81-character Sudoku line, a puzz.link URL, a Tatham ID: any one-puzzle
-// notation a kind's Sniff claims and its Parse reads) finds the stored
-// puzzle with the same canonical form, which is the puzzle itself or any
-// symmetric image of it (the library stores each once).
+// 81-character Sudoku line, a puzz.link URL, a Tatham ID, a grid of
+// several lines: any one-puzzle notation a kind's Sniff claims and its
+// Parse reads) finds the stored puzzle with the same canonical form,
+// which is the puzzle itself or any symmetric image of it (the library
+// stores each once).
 
 import (
 	"context"
@@ -13,16 +14,41 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+
+	"pencilbox"
 )
+
+// MaxPasteChars bounds the search the kinds are asked to read as a
+// puzzle: a big puzzle's grid fits (a 100x100 Akari grid is about 10,100
+// characters), a whole file of puzzles does not (that is an import), and
+// no request makes every kind read megabytes. A search over it is
+// refused, saying so; a word search has its own, smaller limit
+// (pencilbox.MaxQueryChars).
+const MaxPasteChars = 16000
+
+// pastedText is the search q as the kinds read it: trimmed, with the
+// CRLF line ends a browser sends from a text area (and CR alone) made LF.
+// A search over MaxPasteChars is a 400 naming the limit.
+func pastedText(q string) (string, error) {
+	if n := utf8.RuneCountInString(q); n > MaxPasteChars {
+		return "", fieldErr("q", "The search is %d characters long, but a pasted puzzle may have at most %d (and words at most %d): shorten it by %d, or import a file of puzzles on the Import page.",
+			n, MaxPasteChars, pencilbox.MaxQueryChars, n-MaxPasteChars)
+	}
+	q = strings.ReplaceAll(q, "\r\n", "\n")
+	return strings.TrimSpace(strings.ReplaceAll(q, "\r", "\n")), nil
+}
 
 // byGivens returns the stored puzzles text is a notation of (in the
 // kinds' registry order; kind, when set, limits it to that kind), and
 // whether any kind read text as a puzzle at all.
-func (s *Server) byGivens(ctx context.Context, text, kind string) ([]int64, bool, error) {
-	if text == "" {
-		return nil, false, nil
+// A text over MaxPasteChars is refused (a 400 naming the limit).
+func (s *Server) byGivens(ctx context.Context, q, kind string) ([]int64, bool, error) {
+	text, err := pastedText(q)
+	if err != nil || text == "" {
+		return nil, false, err
 	}
 	var ids []int64
 	read := false
@@ -52,13 +78,12 @@ func (s *Server) byGivens(ctx context.Context, text, kind string) ([]int64, bool
 // puzzle (the list's text search then runs). q without its search is
 // what the list of several matches filters on besides their ids.
 func (s *Server) givensSearch(c echo.Context, q url.Values) (handled bool, ids []int64, err error) {
-	text := strings.TrimSpace(q.Get("q"))
-	if text == "" {
-		return false, nil, nil
+	ids, read, err := s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
+	if err != nil {
+		return true, nil, s.libraryError(c, q, err)
 	}
-	ids, read, err := s.byGivens(c.Request().Context(), text, strings.TrimSpace(q.Get("kind")))
-	if err != nil || !read {
-		return false, nil, err
+	if !read {
+		return false, nil, nil
 	}
 	switch len(ids) {
 	case 0:

@@ -46,8 +46,10 @@ func TestSearchLimitsAnswered(t *testing.T) {
 	tok := c.login()
 	tooMany := searchWords(pencilbox.MaxQueryWords + 1)
 	wordsMsg := "The search has 17 words, but at most 16 are allowed: remove 1."
-	huge := searchWords(20000)
-	charsMsg := fmt.Sprintf("The search is %d characters long, but at most 200 are allowed: shorten it by %d.", len(huge), len(huge)-200)
+	long := strings.Repeat("word", 60) // no puzzle: the word search's limit
+	charsMsg := fmt.Sprintf("The search is %d characters long, but at most 200 are allowed: shorten it by %d.", len(long), len(long)-200)
+	huge := searchWords(20000) // over what is read at all, as a puzzle or words
+	hugeMsg := fmt.Sprintf("The search is %d characters long, but a pasted puzzle may have at most 16000 (and words at most 200): shorten it by %d, or import a file of puzzles on the Import page.", len(huge), len(huge)-16000)
 
 	// The API.
 	for _, tc := range []struct {
@@ -56,7 +58,8 @@ func TestSearchLimitsAnswered(t *testing.T) {
 		msg  string
 	}{
 		{tooMany, 400, wordsMsg},
-		{huge, 400, charsMsg},
+		{long, 400, charsMsg},
+		{huge, 400, hugeMsg},
 		{searchWords(pencilbox.MaxQueryWords), 200, ""},
 		{"synth", 200, ""},
 	} {
@@ -79,7 +82,7 @@ func TestSearchLimitsAnswered(t *testing.T) {
 	if r.code != 400 || !strings.Contains(r.body, `id="filter-error"`) || !strings.Contains(body, wordsMsg) {
 		t.Errorf("list page: status %d, or no message saying what to change: %.300s", r.code, r.body)
 	}
-	for _, want := range []string{`name="q" size="12" value="` + tooMany + `"`, `value="5-6"`, `<option value="sudoku" selected`, `<option value="score" selected`} {
+	for _, want := range []string{`>` + tooMany + `</textarea>`, `value="5-6"`, `<option value="sudoku" selected`, `<option value="score" selected`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("list page: the form lost %q", want)
 		}
@@ -88,7 +91,7 @@ func TestSearchLimitsAnswered(t *testing.T) {
 		t.Errorf("list page: results shown beside the error")
 	}
 	// Other filter errors keep the form too.
-	if r := c.get("/puzzles?rank=x&q=synth"); r.code != 400 || !strings.Contains(r.body, `id="filter-error"`) || !strings.Contains(r.body, `value="synth"`) {
+	if r := c.get("/puzzles?rank=x&q=synth"); r.code != 400 || !strings.Contains(r.body, `id="filter-error"`) || !strings.Contains(r.body, `>synth</textarea>`) {
 		t.Errorf("bad stars: status %d, or the form not kept", r.code)
 	}
 
@@ -172,7 +175,7 @@ func TestSearchBudget(t *testing.T) {
 	r = c.get("/puzzles?q=synth&kind=sudoku")
 	waitEnd(lib)
 	if r.code != http.StatusServiceUnavailable || !strings.Contains(r.body, "The search took too long") ||
-		!strings.Contains(r.body, `id="filter-error"`) || !strings.Contains(r.body, `value="synth"`) {
+		!strings.Contains(r.body, `id="filter-error"`) || !strings.Contains(r.body, `>synth</textarea>`) {
 		t.Errorf("list page: status %d, or the form lost: %.300s", r.code, r.body)
 	}
 

@@ -264,3 +264,27 @@ document.addEventListener("change", function (ev) {
     document.querySelectorAll("p.addset select[name=set]").forEach(function (s) { s.value = t.value; });
   }
 });
+
+// The library's search box is a text area, one line high, so that a
+// puzzle of several lines can be pasted into it whole: it grows to show
+// what it holds (CSS field-sizing; rows here where a browser lacks it)
+// and spans the form when it holds more than a line. Enter searches, as
+// in a one-line field; Shift+Enter starts a new line.
+(function () {
+  function fit(t) {
+    var lines = t.value.split("\n").length;
+    t.rows = Math.min(lines, 12);
+    var label = t.closest("label");
+    if (label) label.classList.toggle("multiline", lines > 1);
+  }
+  document.addEventListener("input", function (ev) {
+    var t = ev.target;
+    if (t.matches && t.matches("textarea.search")) fit(t);
+  });
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target;
+    if (ev.key !== "Enter" || ev.shiftKey || ev.isComposing || !t.matches || !t.matches("textarea.search") || !t.form) return;
+    ev.preventDefault();
+    if (t.form.requestSubmit) t.form.requestSubmit(); else t.form.submit();
+  });
+})();
