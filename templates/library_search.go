@@ -29,10 +29,14 @@ func (l Library) searchRows() string {
 }
 
 // searchAttrs are the search box's class and description: the hint, and
-// the error under the form when the search is at fault.
+// the error under the form when the search is at fault, or the note on
+// why it was not read as a puzzle.
 func (l Library) searchAttrs() templ.Attributes {
 	if l.Error != "" && l.ErrorField == "q" {
 		return templ.Attributes{"class": "search invalid", "aria-invalid": "true", "aria-describedby": "q-hint filter-error"}
+	}
+	if l.SearchNote != "" {
+		return templ.Attributes{"class": "search", "aria-describedby": "q-hint q-note"}
 	}
 	return templ.Attributes{"class": "search", "aria-describedby": "q-hint"}
 }

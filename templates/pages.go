@@ -97,6 +97,10 @@ type Library struct {
 	FirstURL string
 	Exports  []string
 	Elapsed  string
+	// SearchNote says why a search some kind claimed as its notation was
+	// not read as a puzzle (a grid with a row too short), shown above the
+	// word search's results.
+	SearchNote string
 	// Error says what is wrong with the filter and what to change (a
 	// search over its limits, one that ran out of time): the page then
 	// shows it instead of the results, under the form as it was filled.

@@ -15,19 +15,19 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 	q := c.QueryParams()
 	// a search that is a puzzle: the stored puzzles it is or is a
 	// symmetric image of (none: an empty page), as on the list
-	found, read, err := s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
+	g, err := s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
 	if err != nil {
 		return err
 	}
-	if read {
+	if g.read {
 		q = withoutKeys(q, "q", "kind")
 	}
 	f, err := parseFilter(q)
 	if err != nil {
-		return err
+		return g.explain(err)
 	}
-	if read {
-		f.IDs = append([]int64{}, found...)
+	if g.read {
+		f.IDs = append([]int64{}, g.ids...)
 	}
 	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {

@@ -9,6 +9,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -41,59 +42,94 @@ func pastedText(q string) (string, error) {
 	return strings.TrimSpace(strings.ReplaceAll(q, "\r", "\n")), nil
 }
 
-// byGivens returns the stored puzzles text is a notation of (in the
-// kinds' registry order; kind, when set, limits it to that kind), and
-// whether any kind read text as a puzzle at all.
-// A text over MaxPasteChars is refused (a 400 naming the limit).
-func (s *Server) byGivens(ctx context.Context, q, kind string) ([]int64, bool, error) {
+// givens is what the kinds made of a search: the stored puzzles it is a
+// notation of (in the kinds' registry order), whether any kind read it as
+// a puzzle, and when none did, why those that claimed its notation could
+// not read it (a grid with a row too short: said beside the word search,
+// which would otherwise find nothing, or refuse a grid's many "words",
+// with no word of why).
+type givens struct {
+	ids     []int64
+	read    bool
+	notRead []string // "Sudoku: grid: row 3 has 8 cells, want 9"
+}
+
+// explain adds to a refusal of the search as words why it was not read
+// as a puzzle either, when a kind claimed it.
+func (g givens) explain(err error) error {
+	var pe *publicError
+	if len(g.notRead) == 0 || !errors.As(err, &pe) || pe.field != "q" {
+		return err
+	}
+	return &publicError{code: pe.code, field: pe.field, msg: pe.msg + " " + g.note()}
+}
+
+// note says why the search was not read as a puzzle ("" when no kind
+// claimed it).
+func (g givens) note() string {
+	if len(g.notRead) == 0 {
+		return ""
+	}
+	return "It was not read as a puzzle: " + strings.Join(g.notRead, "; ") + "."
+}
+
+// byGivens asks the kinds to read the search q as a puzzle and looks up
+// what they read (kind, when set, limits it to that kind). A q over
+// MaxPasteChars is refused (a 400 naming the limit).
+func (s *Server) byGivens(ctx context.Context, q, kind string) (givens, error) {
+	var g givens
 	text, err := pastedText(q)
 	if err != nil || text == "" {
-		return nil, false, err
+		return g, err
 	}
-	var ids []int64
-	read := false
 	for _, k := range s.cfg.Kinds {
 		if (kind != "" && k.Name() != kind) || !k.Sniff(text) {
 			continue
 		}
 		p, err := k.Parse(text)
 		if err != nil {
-			continue // claimed but not a puzzle of this kind: a text search
+			// claimed but not a puzzle of this kind: a text search
+			g.notRead = append(g.notRead, k.Title()+": "+err.Error())
+			continue
 		}
-		read = true
+		g.read = true
 		id, ok, err := s.cfg.Library.PuzzleID(ctx, k.Name(), p.Canonical())
 		if err != nil {
-			return nil, true, fmt.Errorf("search by givens (%s): %w", k.Name(), err)
+			return g, fmt.Errorf("search by givens (%s): %w", k.Name(), err)
 		}
 		if ok {
-			ids = append(ids, id)
+			g.ids = append(g.ids, id)
 		}
 	}
-	return ids, read, nil
+	if g.read {
+		g.notRead = nil
+	}
+	return g, nil
 }
 
 // givensSearch answers a list request whose search is a puzzle: one match
 // opens its page, none says so under the form, several (kinds that read
 // the same text) are listed; handled is false when the search is not a
-// puzzle (the list's text search then runs). q without its search is
-// what the list of several matches filters on besides their ids.
-func (s *Server) givensSearch(c echo.Context, q url.Values) (handled bool, ids []int64, err error) {
-	ids, read, err := s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
+// puzzle (the list's text search then runs, and g says why it was not
+// read as one). q without its search is what the list of several
+// matches filters on besides their ids.
+func (s *Server) givensSearch(c echo.Context, q url.Values) (handled bool, g givens, err error) {
+	g, err = s.byGivens(c.Request().Context(), q.Get("q"), strings.TrimSpace(q.Get("kind")))
 	if err != nil {
-		return true, nil, s.libraryError(c, q, err)
+		return true, g, s.libraryError(c, q, err)
 	}
-	if !read {
-		return false, nil, nil
+	if !g.read {
+		return false, g, nil
 	}
-	switch len(ids) {
+	switch len(g.ids) {
 	case 0:
-		return true, nil, s.libraryError(c, q, &publicError{code: http.StatusOK, field: "q",
+		return true, g, s.libraryError(c, q, &publicError{code: http.StatusOK, field: "q",
 			msg: "No stored puzzle has these givens, nor any symmetric image of them (rotations, reflections, relabellings)."})
 	case 1:
-		return true, nil, s.redirectFlash(c, fmt.Sprintf("/puzzles/%d", ids[0]),
-			fmt.Sprintf("Found by its givens: puzzle %d (the library keeps a puzzle and its symmetric images once).", ids[0]))
+		return true, g, s.redirectFlash(c, fmt.Sprintf("/puzzles/%d", g.ids[0]),
+			fmt.Sprintf("Found by its givens: puzzle %d (the library keeps a puzzle and its symmetric images once).", g.ids[0]))
 	}
-	return false, ids, nil
+	return false, g, nil
 }
 
 // withoutKeys is q without the keys named.

@@ -28,20 +28,20 @@ func (s *Server) setList(c echo.Context) ([]model.Set, error) {
 
 func (s *Server) library(c echo.Context) error {
 	q := c.QueryParams()
-	handled, found, err := s.givensSearch(c, q)
+	handled, g, err := s.givensSearch(c, q)
 	if handled || err != nil {
 		return err
 	}
 	fq := q
-	if found != nil {
+	if g.ids != nil {
 		// several kinds read the search as a puzzle: their matches
 		fq = withoutKeys(q, "q", "kind")
 	}
 	f, err := parseFilter(fq)
 	if err != nil {
-		return s.libraryError(c, q, err)
+		return s.libraryError(c, q, g.explain(err))
 	}
-	f.IDs = found
+	f.IDs = g.ids
 	t0 := time.Now()
 	page, err := s.listPage(c.Request().Context(), f)
 	if err != nil {
@@ -64,7 +64,7 @@ func (s *Server) library(c echo.Context) error {
 		return err
 	}
 	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
-		PageNum: f.Page, Elapsed: fmt.Sprintf("%s; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
+		PageNum: f.Page, SearchNote: g.note(), Elapsed: fmt.Sprintf("%s; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
 		if k != "after" && k != "page" && k != "count" {

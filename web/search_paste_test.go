@@ -16,8 +16,9 @@ import (
 // search (as the form sends it, by GET, with CRLF line ends, or into the
 // API's q) opens the stored puzzle it is or is a symmetric image of; a
 // grid the library does not hold says so; text no kind reads is the
-// plain word search, with no error; a search longer than anything the
-// kinds read is refused, saying the limit.
+// plain word search, with no error; a grid with a wrong row is searched
+// as words, saying why it was not read as a puzzle; a search longer than
+// anything the kinds read is refused, saying the limit.
 func TestSearchMultiLine(t *testing.T) {
 	site := web.OpenSite(t)
 	var sid, aid int64
@@ -33,6 +34,14 @@ func TestSearchMultiLine(t *testing.T) {
 	tooLong := strings.Repeat(strings.Repeat(".", 99)+"\n", 161)
 	limitMsg := fmt.Sprintf("The search is %d characters long, but a pasted puzzle may have at most 16000 (and words at most 200): shorten it by %d", len(tooLong), len(tooLong)-16000)
 	notStored := "No stored puzzle has these givens"
+	// a grid with its third row a cell short, of one given: a word search
+	// of "1", saying why it was not read as a puzzle
+	short := strings.Split(web.SudokuGrid("1"+strings.Repeat(".", 80), "\n"), "\n")
+	short[2] = short[2][1:]
+	shortNote := "It was not read as a puzzle: Sudoku: grid: row 3 has 8 cells, want 9. Searched as words"
+	// rows of 5 givens, the last a cell short: too many words to search
+	rows := strings.Repeat("1.2.3.4.5\n", 8) + "1.2.3.4."
+	manyMsg := "The search has 44 words, but at most 16 are allowed: remove 28. It was not read as a puzzle: Sudoku: grid: row 9 has 8 cells, want 9."
 
 	for _, tc := range []struct {
 		what, q string
@@ -49,6 +58,8 @@ func TestSearchMultiLine(t *testing.T) {
 		{"a Sudoku grid not stored", web.SudokuGrid("1"+strings.Repeat(".", 80), "\n"), "", http.StatusOK, notStored, "[]"},
 		{"an Akari grid not stored", "...\n.1.\n...", "", http.StatusOK, notStored, "[]"},
 		{"lines no kind reads: the word search", garbage, "", http.StatusOK, "match", "rows"},
+		{"a grid with a row short: the word search, saying why", strings.Join(short, "\n"), "", http.StatusOK, shortNote, "ok"},
+		{"a grid with a row short, too many words", rows, "", http.StatusBadRequest, manyMsg, manyMsg},
 		{"a search over the limit", tooLong, "", http.StatusBadRequest, limitMsg, limitMsg},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
@@ -61,8 +72,10 @@ func TestSearchMultiLine(t *testing.T) {
 				}
 			case code != tc.code || !strings.Contains(page, tc.says):
 				t.Errorf("list: %d, want %d and a page saying %q: %.400s", code, tc.code, tc.says, page)
-			case tc.api == "rows" && strings.Contains(body, `id="filter-error"`):
+			case (tc.api == "rows" || tc.api == "ok") && strings.Contains(body, `id="filter-error"`):
 				t.Errorf("list: an error under the form: %.400s", page)
+			case tc.api == "rows" && strings.Contains(page, "not read as a puzzle"):
+				t.Errorf("list: words no kind claims are said not to be a puzzle")
 			case !strings.Contains(page, ">"+strings.TrimRight(tc.q, "\n")):
 				t.Errorf("list: the search box lost the search")
 			}
@@ -85,6 +98,10 @@ func TestSearchMultiLine(t *testing.T) {
 			case tc.code == http.StatusBadRequest:
 				if code != tc.code || !strings.Contains(ans.Error, tc.api) {
 					t.Errorf("API: %d %q, want %d saying %q", code, ans.Error, tc.code, tc.api)
+				}
+			case tc.api == "ok":
+				if code != http.StatusOK {
+					t.Errorf("API: %d, want the word search's answer: %.200s", code, body)
 				}
 			case tc.api == "rows":
 				if code != http.StatusOK || len(ids) == 0 {

@@ -19,6 +19,26 @@ func isGridText(text string) bool {
 	return strings.Contains(strings.TrimSpace(text), "\n")
 }
 
+// looksLikeGrid reports text of 7 to 11 rows of the grid's characters
+// (digits, empty marks, separators and blanks; separator lines and a
+// [Puzzle] header besides): a grid, perhaps with a row too many or too
+// few or a cell missing, which ParseGrid then reads or says what is
+// wrong with. Other text (words, an Akari grid's black cells) is not one.
+func looksLikeGrid(text string) bool {
+	rows := 0
+	for line := range strings.Lines(strings.TrimPrefix(text, "\ufeff")) {
+		l := strings.TrimSpace(line)
+		if l == "" || isSeparatorLine(l) || strings.EqualFold(l, "[Puzzle]") {
+			continue
+		}
+		if strings.Trim(l, "123456789.0*-_|+ \t") != "" {
+			return false
+		}
+		rows++
+	}
+	return rows >= 7 && rows <= 11
+}
+
 // ParseGrid reads one grid of 9 rows. Errors name the row (counting
 // rows of cells, not separator lines) and the reason.
 func ParseGrid(text string) (Grid, error) {

@@ -10,9 +10,9 @@ import (
 
 // TestKindReadsGrid: a grid of 9 lines pasted as one puzzle (a .ss or
 // .sdk file's body, a forum post, a hand-typed grid) is claimed and read
-// as the same puzzle as its 81-character line; a grid that is not one
-// (a short row, a letter, 8 or 10 rows) is not claimed, and Parse says
-// which row is wrong.
+// as the same puzzle as its 81-character line; a grid with a row too
+// many or too few or a cell missing is claimed, and Parse says which row
+// is wrong; a letter or words are not claimed.
 func TestKindReadsGrid(t *testing.T) {
 	const line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 	rows := make([]string, 9)
@@ -60,7 +60,9 @@ func TestKindReadsGrid(t *testing.T) {
 		if want == "" {
 			want = line
 		}
-		if got := k.Sniff(tc.text); got != (tc.err == "") {
+		// a grid with a wrong row is claimed (Parse says what is wrong)
+		claimed := tc.err == "" || strings.Contains(tc.err, "rows") || strings.Contains(tc.err, "cells")
+		if got := k.Sniff(tc.text); got != claimed {
 			t.Errorf("%s: Sniff = %v", tc.what, got)
 		}
 		p, err := k.Parse(tc.text)

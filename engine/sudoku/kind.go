@@ -22,14 +22,14 @@ func (Kind) VerdictName() string { return "Enclosure+Negation" }
 func (Kind) Ladder() []engine.Technique { return ladder }
 
 // Sniff claims text whose first word is 81 cells of digits and empty marks,
-// a puzz.link sudoku URL, or a grid of 9 lines of 9 cells (ParseGrid).
+// a puzz.link sudoku URL, or lines that look like a grid (looksLikeGrid:
+// Parse then reads it or says which row is wrong).
 func (Kind) Sniff(text string) bool {
 	if IsURL(text) {
 		return true
 	}
 	if isGridText(text) {
-		_, err := ParseGrid(text)
-		return err == nil
+		return looksLikeGrid(text)
 	}
 	text = strings.TrimLeft(text, " \t\ufeff")
 	n := 0
