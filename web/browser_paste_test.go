@@ -23,19 +23,19 @@ func paste(text string) chromedp.Action[chromedp.Void] {
 }
 
 // searchBoxJS measures the list's search box beside the one-line Stars
-// field: its height, that field's, whether it spans the form, and its
-// value.
+// field: its height, that field's, whether it spans the form, its value
+// and its Enter key's label.
 const searchBoxJS = `(() => {
   const q = document.querySelector("textarea[name=q]"), stars = document.querySelector("input[name=rank]");
   const form = q.form.getBoundingClientRect();
   return {Height: q.getBoundingClientRect().height, Line: stars.getBoundingClientRect().height,
-    Wide: q.getBoundingClientRect().width > form.width * 0.9, Value: q.value};
+    Wide: q.getBoundingClientRect().width > form.width * 0.9, Value: q.value, Key: q.enterKeyHint};
 })()`
 
 type searchBox struct {
 	Height, Line float64
 	Wide         bool
-	Value        string
+	Value, Key   string // Key: the label a phone's keyboard gives Enter
 }
 
 // TestBrowserPasteSearch: on a phone (360 px), a curator pastes a
@@ -85,8 +85,8 @@ func TestBrowserPasteSearch(t *testing.T) {
 	} {
 		do(t, ctx, "the list", chromedp.Navigate(base+"/puzzles"), chromedp.WaitVisible(chromedp.CSS(`textarea[name=q]`)))
 		box := get(t, ctx, "the box", chromedp.Evaluate[searchBox](searchBoxJS))
-		if box.Height > box.Line+1 || box.Height < box.Line-1 {
-			t.Errorf("%s: the empty search box is %.0f px high, a one-line field %.0f", tc.what, box.Height, box.Line)
+		if box.Height > box.Line+1 || box.Height < box.Line-1 || box.Key != "search" {
+			t.Errorf("%s: the empty search box is %.0f px high, a one-line field %.0f; Enter's label %q, want search", tc.what, box.Height, box.Line, box.Key)
 		}
 		do(t, ctx, "paste "+tc.what, chromedp.Focus(chromedp.CSS(`textarea[name=q]`)), paste(tc.text))
 		box = get(t, ctx, "the box", chromedp.Evaluate[searchBox](searchBoxJS))

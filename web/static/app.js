@@ -281,6 +281,14 @@ document.addEventListener("change", function (ev) {
     var t = ev.target;
     if (t.matches && t.matches("textarea.search")) fit(t);
   });
+  // A phone's keyboard labels Enter "search" (it searches, with the
+  // script); a box the browser refilled (Back) is fitted to what it holds.
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("textarea.search").forEach(function (t) {
+      t.setAttribute("enterkeyhint", "search");
+      fit(t);
+    });
+  });
   document.addEventListener("keydown", function (ev) {
     var t = ev.target;
     if (ev.key !== "Enter" || ev.shiftKey || ev.isComposing || !t.matches || !t.matches("textarea.search") || !t.form) return;
