@@ -240,3 +240,43 @@ func checkExcluding(t *testing.T, d *db.DB, name string, f pencilbox.Filter, wan
 		t.Errorf("%s: IDs = %v, %v; want %v", name, ids, err, want)
 	}
 }
+
+// TestExcludeCommonTagCount: read from the blocks, a filter with more
+// matches than the count cap says "more than" the cap on its pages, and
+// the exact count when the page is given time to count (the list's
+// "count them").
+func TestExcludeCommonTagCount(t *testing.T) {
+	ctx := context.Background()
+	d := commonTagLibrary(t)
+	defer d.SetPlanLimits(350, pencilbox.CountCap)()
+	defer d.SetCountLimits(5, 8192)()
+	for _, tc := range []struct {
+		name string
+		f    pencilbox.Filter
+	}{
+		{"without common", pencilbox.Filter{TagNot: []string{"common"}}},
+		{"without common by score", pencilbox.Filter{TagNot: []string{"common"}, Sort: pencilbox.SortScore, Desc: true}},
+		{"without common, rank 1-6", pencilbox.Filter{TagNot: []string{"common"}, RankMin: 1, RankMax: 6}},
+	} {
+		want := plainExcluding(t, d, tc.f)
+		if len(want) <= 6 {
+			t.Fatalf("%s: %d matches, the test needs more than the cap", tc.name, len(want))
+		}
+		if by, err := d.ExcludesByBlocks(ctx, tc.f); err != nil || !by {
+			t.Fatalf("%s: read from the blocks = %v, %v", tc.name, by, err)
+		}
+		f := tc.f
+		f.Limit = 3
+		d.ForgetPlans() // a count kept from the case before
+		pg, err := d.Puzzles(ctx, f)
+		if err != nil || !pg.More || pg.Total != 5 || !slices.Equal(pageIDs(pg.Rows), want[:3]) {
+			t.Errorf("%s: rows %v, Total %d, More %v, %v; want %v, more than 5", tc.name, pageIDs(pg.Rows), pg.Total, pg.More, err, want[:3])
+		}
+		f.CountBy = time.Now().Add(time.Minute)
+		d.ForgetPlans()
+		pg, err = d.Puzzles(ctx, f)
+		if err != nil || pg.More || pg.Total != len(want) {
+			t.Errorf("%s counted: Total %d, More %v, %v; want %d", tc.name, pg.Total, pg.More, err, len(want))
+		}
+	}
+}
