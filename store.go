@@ -81,7 +81,8 @@ type LibraryStore interface {
 	// AddBatch stores entries in one transaction with the job's counts
 	// (when job is not nil), so the counts always match what is stored.
 	AddBatch(ctx context.Context, entries []Entry, job *JobDelta) (BatchResult, error)
-	// OptimizeSearch tidies the text-search index after a large import.
+	// OptimizeSearch merges the text-search index into one segment after
+	// an import.
 	OptimizeSearch(ctx context.Context) error
 
 	// Known tells whether a puzzle of kind with that canonical form is

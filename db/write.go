@@ -274,11 +274,12 @@ func (d *DB) SetTags(ctx context.Context, id int64, tags []string) (err error) {
 	return nil
 }
 
-// OptimizeSearch merges the text-search index into one segment. Each
-// import batch adds a segment; a search probed per row (a word found in
-// most puzzles) opens every segment at each probe, several times the cost
-// of a probe of one segment (figures in docs/BENCHMARKS.md, Library list
-// filters).
+// OptimizeSearch merges the text-search index into one segment (at once
+// when it is one already). Each write transaction adds a segment; a search
+// probed per row (a word found in most puzzles) opens every segment at
+// each probe, and with more than one FTS5 re-prepares its segment lookup
+// at each (docs/BENCHMARKS.md, Library list filters), so the library is
+// imported into (library.Import) and upgraded (migration 00009) to one.
 func (d *DB) OptimizeSearch(ctx context.Context) error {
 	if _, err := d.W.ExecContext(ctx, `INSERT INTO search(search) VALUES ('optimize')`); err != nil {
 		return fmt.Errorf("optimize search index: %w", err)

@@ -84,10 +84,6 @@ type item struct {
 	unreadable string
 }
 
-// optimizeAfter is how many stored or re-sourced puzzles make an import
-// merge the text-search index at its end.
-const optimizeAfter = 10000
-
 // ErrUnreadable is returned (wrapped) by Import when some input could not be
 // opened or read, or its format was not recognised. Import reports each as
 // "FILE: reason", goes on with the other inputs, and stores what it could.
@@ -212,7 +208,7 @@ func (p *pipeline) analyseAll(ctx context.Context) {
 	go func() { wg.Wait(); close(p.done) }()
 }
 
-// finish merges the search index after a big import and records the
+// finish merges the search index into one segment and records the
 // job's end; it returns the job and Import's error.
 func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error) {
 	job := w.job
@@ -220,15 +216,16 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	if job.Imported+job.Duplicates+job.Invalid >= optimizeAfter {
-		// A big import added many search segments: merge them, so searches
-		// stay fast. The merge rewrites the whole index (docs/BENCHMARKS.md,
-		// Library list filters), so a small import leaves its few segments to FTS5's
-		// own merging. An import killed before this leaves them unmerged,
-		// which costs speed only; the next big import merges them.
-		if oerr := p.store.OptimizeSearch(context.WithoutCancel(ctx)); oerr != nil {
-			err = errors.Join(err, oerr)
-		}
+	// Every import merges the search index at its end (a no-op when it is
+	// one segment already): each batch writes a segment, and a search
+	// probed per row (a word in most puzzles) opens every segment at each
+	// probe, so even one small segment beside a big one slows every such
+	// page past the list's bar, while the merge is paid once per import
+	// (docs/BENCHMARKS.md, Library list filters). An import killed before
+	// this leaves them unmerged, which costs speed only; the next import
+	// merges them.
+	if oerr := p.store.OptimizeSearch(context.WithoutCancel(ctx)); oerr != nil {
+		err = errors.Join(err, oerr)
 	}
 	failed := ""
 	if err != nil {
