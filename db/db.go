@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -61,6 +62,8 @@ type DB struct {
 	plans planCache // recent filters' plans and counts
 	stmts stmtCache // the readers' statements, by text
 	lim   limits    // the planner's and the bulk read's thresholds
+
+	checks atomic.Int64 // quick_checks that read the file (QuickCheck, QuickCheckAside)
 }
 
 const pragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"

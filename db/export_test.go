@@ -67,3 +67,6 @@ func (d *DB) ExcludesByBlocks(ctx context.Context, f pencilbox.Filter) (bool, er
 	}
 	return hasExcept(sz), nil
 }
+
+// ChecksRun is how many quick_checks have read d's file.
+func (d *DB) ChecksRun() int64 { return d.checks.Load() }
