@@ -45,7 +45,9 @@ type GenerateOptions struct {
 // holds) and stores them through the import pipeline as an import with
 // source label "generated", so the job is listed, counted and audited like
 // any import; then adds them to opts.Set. When ctx ends first, what was made
-// is still stored and the error is ctx's.
+// is still stored and the error is ctx's. A puzzle the run gave a second
+// rating (opts.Second) is stored with that rating when the import rates
+// its kind with the same rater (handOver), not rated twice.
 func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importers.Registry, o GenerateOptions, iopts Options) (pencilbox.Job, error) {
 	run, err := newGenRun(o)
 	if err != nil {
@@ -59,6 +61,7 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 	}
 	done := make(chan imported, 1)
 	iopts.Source, iopts.Format = GenSourceLabel, "json"
+	iopts, handed := handOverFor(o, iopts)
 	go func() {
 		// Not ctx: what was made is stored even when the run is stopped;
 		// the pipe's end finishes the import.
@@ -70,7 +73,11 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 	var canon []string
 	_, werr := run.make(ctx, store, func(g Generated) error {
 		note := fmt.Sprintf("%s (job %d, puzzle %d)", o.Note, g.Job, g.N)
-		b, err := json.Marshal(importers.JSONRecord{Kind: o.Kind.Name(), Puzzle: g.Puzzle.Givens(), Note: note})
+		givens := g.Puzzle.Givens()
+		if handed != nil && g.Second != nil {
+			handed.give(givens, *g.Second) // before the import can read it
+		}
+		b, err := json.Marshal(importers.JSONRecord{Kind: o.Kind.Name(), Puzzle: givens, Note: note})
 		if err == nil {
 			_, err = pw.Write(append(b, '\n'))
 		}
