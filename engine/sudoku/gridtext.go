@@ -28,7 +28,7 @@ func looksLikeGrid(text string) bool {
 	rows := 0
 	for line := range strings.Lines(strings.TrimPrefix(text, "\ufeff")) {
 		l := strings.TrimSpace(line)
-		if l == "" || isSeparatorLine(l) || strings.EqualFold(l, "[Puzzle]") {
+		if l == "" || IsSeparatorLine([]byte(l)) || strings.EqualFold(l, "[Puzzle]") {
 			continue
 		}
 		if strings.Trim(l, "123456789.0*-_|+ \t") != "" {
@@ -46,7 +46,7 @@ func ParseGrid(text string) (Grid, error) {
 	rows := 0
 	for line := range strings.Lines(strings.TrimPrefix(text, "\ufeff")) {
 		l := strings.TrimSpace(line)
-		if l == "" || isSeparatorLine(l) || (rows == 0 && strings.EqualFold(l, "[Puzzle]")) {
+		if l == "" || IsSeparatorLine([]byte(l)) || (rows == 0 && strings.EqualFold(l, "[Puzzle]")) {
 			continue
 		}
 		if rows == 9 {
@@ -82,14 +82,14 @@ func ParseGrid(text string) (Grid, error) {
 	return g, nil
 }
 
-// isSeparatorLine reports lines such as `---+---+---`, `|---|---|`,
+// IsSeparatorLine reports grid lines such as `---+---+---`, `|---|---|`,
 // `=====`: only - _ * + = : | and blanks, with a '+', '=' or ':' or a
 // number of dashes other than 9 (nine dashes alone are a row of empty
-// cells). The importers' grid format draws the same line.
-func isSeparatorLine(l string) bool {
+// cells). The importers' grid and table formats skip the same lines.
+func IsSeparatorLine(l []byte) bool {
 	dashes, strong := 0, false
-	for i := 0; i < len(l); i++ {
-		switch l[i] {
+	for _, b := range l {
+		switch b {
 		case '-', '_', '*':
 			dashes++
 		case '+', '=', ':':

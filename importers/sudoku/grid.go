@@ -52,27 +52,8 @@ const (
 // number of cells found, or an error naming the bad character.
 type rowParser func(line []byte, dst *[9]uint8) (rowKind, int, error)
 
-// isSeparator reports lines like `---+---+---`, `-----------`, `|---|---|`
-// `===`: only - + | = : * _ and blanks, with a '+' or '=' or ':' or a
-// number of '-' other than 9 (nine dashes alone are a row of empty cells).
-func isSeparator(l []byte) bool {
-	dashes, strong := 0, false
-	for _, b := range l {
-		switch b {
-		case '-', '_', '*':
-			dashes++
-		case '+', '=', ':':
-			strong = true
-		case '|', ' ', '\t':
-		default:
-			return false
-		}
-	}
-	return strong || dashes != 9
-}
-
 func gridRow(l []byte, dst *[9]uint8) (rowKind, int, error) {
-	if isSeparator(l) {
+	if sudoku.IsSeparatorLine(l) {
 		return rowSeparator, 0, nil
 	}
 	n := 0
@@ -97,7 +78,7 @@ func gridRow(l []byte, dst *[9]uint8) (rowKind, int, error) {
 }
 
 func tableRow(l []byte, dst *[9]uint8) (rowKind, int, error) {
-	if isSeparator(l) {
+	if sudoku.IsSeparatorLine(l) {
 		return rowSeparator, 0, nil
 	}
 	toks := bytes.Split(l, []byte("|"))
