@@ -36,3 +36,41 @@ func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRatin
 // ScaleRange makes the explainer's ER span known (engine.SecondScale), so
 // generate refuses a target above it up front.
 func (explainerRater) ScaleRange() (lo, hi float64) { return explainer.ScaleRange() }
+
+// erRankTop is the highest ER a puzzle of each star rank can be given
+// (index: the rank; 0 for ranks 7 and 8, bounded by the scale only). A
+// puzzle of rank r is solved by the ladder's techniques up to r, and each
+// of them is one of the explainer's: Sbit its Naked Single (2.3), Ubit its
+// Hidden Single (at most 1.5), InterSection its Pointing and Claiming
+// (2.6, 2.8), E(n) and X(n) its Naked and Hidden Pair, Triple and Quad
+// (3.0 and 3.4, 3.6 and 4.0, 5.0 and 5.4). The explainer takes the
+// easiest hint at every step, and whatever it has placed or eliminated
+// before, the ladder's first step it has not made is still open to it
+// (fewer candidates keep the pattern, or leave an easier single), so no
+// step of it is rated above the hardest technique of the rank. Negation
+// and trial and error have no such counterpart.
+var erRankTop = [...]float64{1: 2.3, 2: 2.3, 3: 2.8, 4: 3.4, 5: 4.0, 6: 5.4, 7: 0, 8: 0}
+
+// erNotSingles is the lowest ER of a puzzle of rank 3 and up: singles do
+// not solve it, so the explainer needs more than its Hidden Singles
+// (1.0-1.5, which the ladder's Ubit makes too): Direct Pointing (1.7) at
+// the least.
+const erNotSingles = 1.7
+
+// RankRange is the ER a puzzle of each star rank can have
+// (engine.SecondRankRange), so generate refuses, say, rank 1 with ER 9-
+// up front (erRankTop says why the bounds hold;
+// TestERWithinRankRange checks them on the sample library).
+func (explainerRater) RankRange(rank int) (lo, hi float64, ok bool) {
+	lo, hi = explainer.ScaleRange()
+	if rank < 1 || rank >= len(erRankTop) {
+		return lo, hi, false
+	}
+	if rank >= 3 {
+		lo = erNotSingles
+	}
+	if top := erRankTop[rank]; top > 0 {
+		hi = top
+	}
+	return lo, hi, true
+}

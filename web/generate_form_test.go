@@ -67,3 +67,30 @@ func TestGenerateFormKeptWhenRefused(t *testing.T) {
 		t.Errorf("a new generate form is not blank")
 	}
 }
+
+// TestGenerateRefusesUnreachableER (issue 33): stars and an ER range no
+// puzzle can have at once (a 1-star Sudoku, naked singles only, rates at
+// most ER 2.3) are refused on the form, the ER field marked and the
+// ranks' spans said; no run starts (it searched until restart).
+func TestGenerateRefusesUnreachableER(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	before := e.count(`SELECT count(*) FROM jobs`)
+	for _, tc := range []struct{ rank, er, says string }{
+		{"1", "9-", "Stars 1 with ER 9-: impossible target at the asked rank: a puzzle rates only rank 1 from 1.0 to 2.3"},
+		{"4-6", "-1.5", "rank 4 from 1.7 to 3.4, rank 5 from 1.7 to 4.0, rank 6 from 1.7 to 5.4"},
+	} {
+		r := c.post("/generate", url.Values{"csrf": {tok}, "kind": {"sudoku"}, "rank": {tc.rank}, "er": {tc.er}, "count": {"3"}})
+		body := html.UnescapeString(r.body)
+		if r.code != http.StatusBadRequest || !strings.Contains(body, tc.says) {
+			t.Errorf("rank %s er %s: %d %.300s; want 400 saying %q", tc.rank, tc.er, r.code, body, tc.says)
+		}
+		if m := markedField.FindAllStringSubmatch(body, -1); len(m) != 1 || m[0][1] != "er" {
+			t.Errorf("rank %s er %s: marked %q, want the er field", tc.rank, tc.er, m)
+		}
+	}
+	if n := e.count(`SELECT count(*) FROM jobs`); n != before {
+		t.Errorf("%d runs started from refused forms", n-before)
+	}
+}

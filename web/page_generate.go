@@ -128,11 +128,12 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		if req.ERLo, req.ERHi, err = pencilbox.ParseERRange(er, "ER"); err != nil {
 			return bad("er", "%v.", err)
 		}
-		if sc, ok := sr.(engine.SecondScale); ok {
-			lo, hi := sc.ScaleRange()
-			if req.ERLo > hi || (req.ERHi != 0 && req.ERHi < lo) {
-				return bad("er", "ER %s cannot be reached: the ratings run from %s to %s.", er, engine.FormatTenths(lo), engine.FormatTenths(hi))
-			}
+		what := "ER " + er
+		if rank := strings.TrimSpace(c.FormValue("rank")); rank != "" {
+			what = "Stars " + rank + " with " + what
+		}
+		if err := engine.CheckSecondTarget(k, sr, req.Opt.MinRank, req.Opt.MaxRank, req.ERLo, req.ERHi, what); err != nil {
+			return bad("er", "%s.", sentence(err))
 		}
 		req.ER = true
 	}

@@ -133,13 +133,6 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 			return fail("%v", err)
 		}
 		g.erTarget = true
-		if sc, ok := g.second.(engine.SecondScale); ok {
-			lo, hi := sc.ScaleRange()
-			if g.erLo > hi || (g.erHi != 0 && g.erHi < lo) {
-				return fail("--er %s: %v: the scale's ratings run from %s to %s",
-					*er, engine.ErrImpossible, engine.FormatTenths(lo), engine.FormatTenths(hi))
-			}
-		}
 	}
 	if (g.dbPath == "") == (g.out == "") {
 		return fail("give exactly one of --db PATH or -o FILE|-")
@@ -155,6 +148,15 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 	}
 	if g.opt.MinRank, g.opt.MaxRank, err = parseRange(*rank); err != nil {
 		return fail("--rank: %v", err)
+	}
+	if g.erTarget {
+		what := "--er " + *er
+		if *rank != "" {
+			what = "--rank " + *rank + " " + what
+		}
+		if err := engine.CheckSecondTarget(k, g.second, g.opt.MinRank, g.opt.MaxRank, g.erLo, g.erHi, what); err != nil {
+			return fail("%v", err)
+		}
 	}
 	if g.opt.MinClues, g.opt.MaxClues, err = parseRange(*clues); err != nil {
 		return fail("--clues: %v", err)

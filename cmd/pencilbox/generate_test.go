@@ -268,6 +268,9 @@ func TestGenerateRefuses(t *testing.T) {
 		{[]string{"--kind", "sudoku", "--rank", "9", "-o", "-"}, "ranks 1-8"},
 		{[]string{"--kind", "sudoku", "--er", "20-", "-o", "-"}, "impossible target: the scale's ratings run from 1.0 to"},
 		{[]string{"--kind", "sudoku", "--er", "7.5-6", "-o", "-"}, "the range is empty"},
+		// issue 33: a rank-1 puzzle (naked singles) rates at most ER 2.3
+		{[]string{"--kind", "sudoku", "--rank", "1", "--er", "9-", "--db", "x.db"}, "--rank 1 --er 9-: impossible target at the asked rank: a puzzle rates only rank 1 from 1.0 to 2.3"},
+		{[]string{"--kind", "sudoku", "--rank", "2-3", "--er", "3-", "-o", "-"}, "rank 2 from 1.0 to 2.3, rank 3 from 1.7 to 2.8"},
 		{[]string{"--kind", "akari", "--er", "3", "-o", "-"}, "kind akari has no second rating"},
 		{[]string{"--kind", "sudoku"}, "exactly one of --db"},
 		{[]string{"--kind", "sudoku", "--symmetry", "spiral", "-o", "-"}, "unknown symmetry"},
