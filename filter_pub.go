@@ -22,13 +22,16 @@ func ParseYesNo(s, what string) (string, error) {
 
 // ParseTagFilter reads tag filter values: each value holds tags separated
 // by commas (as tags are typed: SplitTags), a tag written -NAME is
-// excluded, any other included. At most one tag is included. what names
-// it in errors.
+// excluded, any other included. At most one tag is included. A backslash
+// at the start of a name takes the rest as written (UnescapeTag): \-neg
+// is the tag "-neg", which -NAME would otherwise read as an exclusion, and
+// -\-neg excludes it; the same in the URL, the API and the CLI, which all
+// read the filter here. what names it in errors.
 func ParseTagFilter(values []string, what string) (tag string, not []string, err error) {
 	for _, v := range values {
 		for _, t := range SplitTags(v) {
 			if name, ok := strings.CutPrefix(t, "-"); ok {
-				name = strings.TrimSpace(name)
+				name = UnescapeTag(strings.TrimSpace(name))
 				if name == "" {
 					return "", nil, fmt.Errorf("%s %q: write -NAME to exclude the tag NAME", what, t)
 				}
@@ -36,6 +39,10 @@ func ParseTagFilter(values []string, what string) (tag string, not []string, err
 					not = append(not, name)
 				}
 				continue
+			}
+			t = UnescapeTag(t)
+			if t == "" {
+				return "", nil, fmt.Errorf("%s %q: write \\NAME for a tag NAME that begins with - or \\", what, v)
 			}
 			if tag != "" && tag != t {
 				return "", nil, fmt.Errorf("%s: one tag to include at a time (%q and %q); exclude others with -NAME", what, tag, t)
@@ -46,15 +53,37 @@ func ParseTagFilter(values []string, what string) (tag string, not []string, err
 	return tag, not, nil
 }
 
+// UnescapeTag reads a tag as a filter writes it: a leading backslash is
+// dropped and the rest taken as written, so that a tag beginning with '-'
+// (\-neg) or with a backslash (\\x) can be named. Tags are stored as
+// typed; only the filter escapes.
+func UnescapeTag(t string) string {
+	if rest, ok := strings.CutPrefix(t, `\`); ok {
+		return rest
+	}
+	return t
+}
+
+// EscapeTag writes a tag so that ParseTagFilter reads it back as that tag
+// to include: one that begins with '-' or a backslash gets a backslash
+// before it.
+func EscapeTag(t string) string {
+	if strings.HasPrefix(t, "-") || strings.HasPrefix(t, `\`) {
+		return `\` + t
+	}
+	return t
+}
+
 // FormatTagFilter writes a tag filter back as ParseTagFilter reads it:
-// "easy, -sample, -old".
+// "easy, -sample, -old" (a tag beginning with '-' or a backslash
+// escaped: EscapeTag).
 func FormatTagFilter(tag string, not []string) string {
 	var parts []string
 	if tag != "" {
-		parts = append(parts, tag)
+		parts = append(parts, EscapeTag(tag))
 	}
 	for _, t := range not {
-		parts = append(parts, "-"+t)
+		parts = append(parts, "-"+EscapeTag(t))
 	}
 	return strings.Join(parts, ", ")
 }

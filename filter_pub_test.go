@@ -10,8 +10,10 @@ import (
 )
 
 // TestParseTagFilter: tag=NAME includes, tag=-NAME excludes, repeated or
-// as a typed list, and writes back the same; two tags to include, or a
-// bare "-", are refused saying what to write.
+// as a typed list, and writes back the same; a tag beginning with '-' is
+// named \-NAME (it was read as an exclusion, so the tag "-neg" could not
+// be selected); two tags to include, or a bare "-", are refused saying
+// what to write.
 func TestParseTagFilter(t *testing.T) {
 	for _, tc := range []struct {
 		in   []string
@@ -28,6 +30,13 @@ func TestParseTagFilter(t *testing.T) {
 		{[]string{"Daily Jan 5"}, "Daily Jan 5", nil, ""},
 		{[]string{"easy", "hard"}, "", nil, `one tag to include at a time ("easy" and "hard")`},
 		{[]string{"-"}, "", nil, `write -NAME`},
+		// a tag that begins with '-' (or a backslash) is named escaped
+		{[]string{`\-neg`}, "-neg", nil, ""},
+		{[]string{`\-neg, -\-old`}, "-neg", []string{"-old"}, ""},
+		{[]string{`-\-neg`, "-plain"}, "", []string{"-neg", "plain"}, ""},
+		{[]string{`\\x`}, `\x`, nil, ""},
+		{[]string{`- \\x`}, "", []string{`\x`}, ""},
+		{[]string{`\`}, "", nil, `write \NAME`},
 	} {
 		tag, not, err := pencilbox.ParseTagFilter(tc.in, "Tag")
 		if tc.says != "" {

@@ -180,7 +180,7 @@ func LibraryPage(c Chrome, l Library) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" placeholder=\"easy, -sample\" title=\"tags to have; -NAME: tags to leave out\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" placeholder=\"easy, -sample\" title=\"tags to have; -NAME: tags to leave out; \\-NAME: a tag that begins with -\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -35,7 +35,7 @@ func addFilterFlags(e *env, fs *flag.FlagSet, sort bool) *filterFlags {
 	fs.StringVar(&ff.rank, "rank", "", "stars: 5, 5-6, 5- or -6")
 	fs.StringVar(&f.Status, "status", "", "unique, multiple, none, unknown or invalid")
 	fs.StringVar(&f.Source, "source", "", "source label")
-	fs.Var(&ff.tags, "tag", "tag; -NAME excludes the tag NAME (repeatable: --tag easy --tag -sample)")
+	fs.Var(&ff.tags, "tag", "tag; -NAME excludes the tag NAME (repeatable: --tag easy --tag -sample); \\-NAME is the tag -NAME itself")
 	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
 	fs.StringVar(&ff.clues, "clues", "", "clue count: 17, 20-25, ...")
 	fs.StringVar(&ff.er, "er", "", "second rating (Sudoku Explainer's ER): 6.5-7.5, 7.0, 7-, -4.5")

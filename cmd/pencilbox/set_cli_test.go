@@ -218,3 +218,39 @@ func TestSetCommandErrors(t *testing.T) {
 		t.Errorf("publishing twice: %d %q", code, errs)
 	}
 }
+
+// TestExportTagBeginningWithDash: `--tag '\-neg'` selects the tag "-neg"
+// (`--tag -neg` excludes the tag "neg", as ever), `--tag '-\-neg'`
+// excludes it: the URL's and the API's escape (pencilbox.ParseTagFilter).
+func TestExportTagBeginningWithDash(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "lib.db")
+	if code, _, errs := runCLI(t, "", "import", "--db", lib, "--tag", "-neg", "../../data/sample/sudoku_top1465.txt"); code != 0 {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	count := func(args ...string) int {
+		t.Helper()
+		code, out, errs := runCLI(t, "", append([]string{"export", "--db", lib, "--format", "line", "-o", "-"}, args...)...)
+		if code != 0 && !strings.Contains(errs, "no puzzles match") {
+			t.Fatalf("export %v: %d %s", args, code, errs)
+		}
+		n := 0
+		for l := range strings.SplitSeq(out, "\n") {
+			if l != "" && !strings.HasPrefix(l, "#") {
+				n++
+			}
+		}
+		return n
+	}
+	all := count()
+	if all == 0 {
+		t.Fatal("nothing imported")
+	}
+	for _, tc := range []struct {
+		tag  string
+		want int
+	}{{`\-neg`, all}, {`-neg`, all}, {`-\-neg`, 0}, {`neg`, 0}} {
+		if got := count("--tag", tc.tag); got != tc.want {
+			t.Errorf("--tag %s exports %d, want %d", tc.tag, got, tc.want)
+		}
+	}
+}
