@@ -10,6 +10,7 @@ type AuditEntry struct {
 	ID     int64
 	At     time.Time
 	Actor  string
+	Client string // the web client's address ("" for the command line)
 	Action string
 	SetID  int64 // 0 when none
 	JobID  int64 // 0 when none
@@ -26,9 +27,12 @@ type AuditFilter struct {
 	Limit  int
 }
 
-// AuditLog reads the audit log. The log is written by the changes
-// themselves, in their own transactions, so readers need only this.
+// AuditLog reads the audit log. The changes write their own rows, in
+// their own transactions; Add is for events that store nothing else (an
+// export, a login), its actor and client address taken from ctx.
 type AuditLog interface {
 	// List returns the rows of f, newest first.
 	List(ctx context.Context, f AuditFilter) ([]AuditEntry, error)
+	// Add writes one row of action with detail.
+	Add(ctx context.Context, action, detail string) error
 }

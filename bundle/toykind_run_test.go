@@ -244,7 +244,7 @@ func serve(t *testing.T, d *db.DB, reg bundle.Registry) *client {
 	for _, f := range formats {
 		names = append(names, f.Name)
 	}
-	s := web.New(web.Config{Library: lib, Audit: db.AuditStore{R: d.R}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Views: reg.Views(), Exports: reg.Exports(),
+	s := web.New(web.Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Views: reg.Views(), Exports: reg.Exports(),
 		Formats: names, Import: lib.Import, Export: d, UploadDir: t.TempDir()})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)

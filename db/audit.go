@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"pencilbox"
 )
@@ -20,10 +21,32 @@ type actorKey struct{}
 
 type jobActionKey struct{}
 
+type clientKey struct{}
+
 // WithActor names who the writes made with ctx are for.
 func WithActor(ctx context.Context, who string) context.Context {
 	return context.WithValue(ctx, actorKey{}, who)
 }
+
+// WithClient names the address the writes made with ctx came from (a web
+// request's client), kept in each audit row beside the actor.
+func WithClient(ctx context.Context, addr string) context.Context {
+	return context.WithValue(ctx, clientKey{}, addr)
+}
+
+// Client is the address ctx's writes came from ("" for the command line
+// and the server's own work).
+func Client(ctx context.Context) string {
+	a, _ := ctx.Value(clientKey{}).(string)
+	if len(a) > maxClient {
+		a = a[:maxClient]
+	}
+	return a
+}
+
+// maxClient bounds the address kept in a row: an IPv6 address with a zone
+// is under 64 bytes, and nothing longer is an address.
+const maxClient = 64
 
 // Actor is who ctx's writes are for ("system" when no one was named: the
 // server's own work, such as creating the first admin).
@@ -75,8 +98,8 @@ type recorder interface {
 // record writes one audit row, linked to puzzles, within tx.
 func record(ctx context.Context, tx recorder, action string, setID, jobID int64, puzzles []int64, detail string) error {
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO audit(at, actor, action, set_id, job_id, detail) VALUES(?, ?, ?, nullif(?, 0), nullif(?, 0), ?) RETURNING id`,
-		time.Now().UnixMilli(), Actor(ctx), action, setID, jobID, detail).Scan(&id)
+	err := tx.QueryRowContext(ctx, `INSERT INTO audit(at, actor, client, action, set_id, job_id, detail) VALUES(?, ?, ?, ?, nullif(?, 0), nullif(?, 0), ?) RETURNING id`,
+		time.Now().UnixMilli(), Actor(ctx), Client(ctx), action, setID, jobID, detail).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("audit %s: %w", action, err)
 	}
@@ -98,16 +121,46 @@ type (
 
 var _ pencilbox.AuditLog = AuditStore{}
 
-// AuditStore reads the audit log; R is the reader (the log is written
-// by the changes themselves).
-type AuditStore struct{ R Querier }
+// AuditStore reads the audit log through R (a reader); the changes write
+// their own rows in their transactions. W, the writer, takes the rows of
+// events that change nothing stored (an export, a login): Add.
+type AuditStore struct {
+	R Querier
+	W *sql.DB
+}
+
+// maxDetail bounds an Add row's detail: a filter or a file name quoted in
+// it is cut, never stored whole from a client.
+const maxDetail = 1000
+
+// Add writes one row of action with detail (cut to 1,000 bytes, on a
+// character boundary), its actor and client taken from ctx.
+func (s AuditStore) Add(ctx context.Context, action, detail string) error {
+	if s.W == nil {
+		return fmt.Errorf("audit %s: no writer", action)
+	}
+	return record(ctx, s.W, action, 0, 0, nil, cut(detail, maxDetail))
+}
+
+// cut shortens s to at most n bytes, at a character boundary, marking the
+// cut with "...".
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n - 3
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
+}
 
 // List returns the rows of f, newest first.
 func (s AuditStore) List(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
 	if f.Limit <= 0 {
 		f.Limit = 100
 	}
-	rows, err := s.R.QueryContext(ctx, `SELECT a.id, a.at, a.actor, a.action, coalesce(a.set_id, 0), coalesce(a.job_id, 0), a.detail
+	rows, err := s.R.QueryContext(ctx, `SELECT a.id, a.at, a.actor, a.client, a.action, coalesce(a.set_id, 0), coalesce(a.job_id, 0), a.detail
 		FROM audit a
 		WHERE (?1 = '' OR a.actor = ?1)
 		  AND (?2 = 0 OR a.id IN (SELECT audit_id FROM audit_puzzles WHERE puzzle_id = ?2)
@@ -122,7 +175,7 @@ func (s AuditStore) List(ctx context.Context, f AuditFilter) ([]AuditEntry, erro
 	for rows.Next() {
 		var e AuditEntry
 		var at int64
-		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.SetID, &e.JobID, &e.Detail); err != nil {
+		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Client, &e.Action, &e.SetID, &e.JobID, &e.Detail); err != nil {
 			return nil, fmt.Errorf("audit log: %w", err)
 		}
 		e.At = time.UnixMilli(at)

@@ -48,6 +48,7 @@ type AuditRow struct {
 	ID     int64
 	At     time.Time
 	Actor  string
+	Client string // the web client's address, "" for the command line
 	Action string
 	SetID  int64
 	JobID  int64

@@ -31,7 +31,7 @@ func (s *Server) history(c echo.Context, f pencilbox.AuditFilter) ([]templates.A
 	}
 	out := make([]templates.AuditRow, len(rows))
 	for i, r := range rows {
-		out[i] = templates.AuditRow{ID: r.ID, At: r.At, Actor: r.Actor, Action: r.Action, SetID: r.SetID, JobID: r.JobID, Detail: r.Detail}
+		out[i] = templates.AuditRow{ID: r.ID, At: r.At, Actor: r.Actor, Client: r.Client, Action: r.Action, SetID: r.SetID, JobID: r.JobID, Detail: r.Detail}
 	}
 	return out, nil
 }

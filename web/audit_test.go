@@ -54,14 +54,19 @@ func TestAuditLog(t *testing.T) {
 		}
 	}
 	var got []string
-	rows, err := e.db.R.Query(`SELECT actor, action FROM audit WHERE id > ? ORDER BY id`, start)
+	rows, err := e.db.R.Query(`SELECT actor, action, client FROM audit WHERE id > ? ORDER BY id`, start)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for rows.Next() {
-		var who, what string
-		rows.Scan(&who, &what)
+		var who, what, from string
+		rows.Scan(&who, &what, &from)
 		got = append(got, who+" "+what)
+		// every row of a web change names the client's address, the
+		// background import's too
+		if from != "127.0.0.1" {
+			t.Errorf("%s %s: from %q, want the client's 127.0.0.1", who, what, from)
+		}
 	}
 	rows.Close()
 	want := []string{"editor1 tags", "editor1 set.create", "editor1 set.add", "editor1 set.move", "editor1 set.remove",
@@ -96,6 +101,9 @@ func TestAuditLog(t *testing.T) {
 	}
 
 	// a puzzle's page: its tag edit, and for an imported one its import
+	if r := adm.get("/audit"); !strings.Contains(r.body, "<td>127.0.0.1</td>") {
+		t.Error("/audit does not show the client's address")
+	}
 	if r := ed.get("/puzzles/3"); !strings.Contains(r.body, `id="history"`) || cells(r.body) != "tags set.add set.remove import job.end" || !strings.Contains(r.body, "<td>editor1</td>") {
 		t.Errorf("history of puzzle 3: %q", cells(r.body))
 	}

@@ -31,7 +31,7 @@ func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
 	kinds, formats := testKinds()
 	second := testBundles.SecondRaters()
 	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Second: second}
-	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.Reader()}, Users: db.UserStore{DB: d.W, R: d.Reader()}, Sets: db.SetStore{DB: d.W, R: d.Reader()}, Kinds: kinds, Second: second, Views: testViews()})
+	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.Reader(), W: d.W}, Users: db.UserStore{DB: d.W, R: d.Reader()}, Sets: db.SetStore{DB: d.W, R: d.Reader()}, Kinds: kinds, Second: second, Views: testViews()})
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W, R: d.R}
 	if _, err := users.Check(ctx, "bench", "bench password"); err != nil {

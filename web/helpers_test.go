@@ -141,7 +141,7 @@ func newTestEnvDB(t *testing.T, d *db.DB, mod func(*Config)) *testEnv {
 	if err := users.Add(ctx, testUser, testPass); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Library: lib, Audit: db.AuditStore{R: d.R}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: d.Sets(), Kinds: kinds, Second: testBundles.SecondRaters(), Views: testViews(), Formats: formatNames(formats),
+	cfg := Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: d.Sets(), Kinds: kinds, Second: testBundles.SecondRaters(), Views: testViews(), Formats: formatNames(formats),
 		Exports: testBundles.Exports(), Import: lib.Import, Generate: lib.Generate, Export: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)

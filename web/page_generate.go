@@ -88,7 +88,7 @@ func (s *Server) generatePost(c echo.Context) error {
 	run := func(ctx context.Context, progress func(model.Job)) (model.Job, error) {
 		return s.cfg.Generate(ctx, req, progress)
 	}
-	id, err := s.jobs.run(db.WithActor(s.ctx, c.Get(ctxUser).(string)), run, func() {})
+	id, err := s.jobs.run(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), run, func() {})
 	if err != nil {
 		s.cfg.Log.Printf("generate: %v", err)
 		if msg, ok := db.Explain(err, s.dbPath()); ok {

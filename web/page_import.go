@@ -96,7 +96,7 @@ func (s *Server) importPost(c echo.Context) error {
 	if opts.Source == "" {
 		opts.Source = "web-" + time.Now().Format("20060102-150405")
 	}
-	id, err := s.jobs.start(db.WithActor(s.ctx, c.Get(ctxUser).(string)), s.cfg.Import, r, opts, cleanup)
+	id, err := s.jobs.start(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), s.cfg.Import, r, opts, cleanup)
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
 		if msg, ok := db.Explain(err, s.dbPath()); ok {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"pencilbox/db"
 )
 
 const (
@@ -62,6 +64,8 @@ func (s *Server) forwarded(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set(ctxClient, addr)
 		c.Set(ctxHTTPS, https)
+		// the audit log names the address of every write
+		c.SetRequest(r.WithContext(db.WithClient(r.Context(), addr)))
 		return next(c)
 	}
 }

@@ -222,7 +222,7 @@ func TestDamagedDatabasePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.R}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
+	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
 		Import: lib.Import, Export: d, Log: log.New(&logged, "", 0)})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)

@@ -97,7 +97,7 @@ func runServe(e *env, args []string) int {
 	}
 	backupLog := &web.BackupLog{}
 	srv := web.New(web.Config{
-		Library: lib, Audit: db.AuditStore{R: store.Reader()}, Users: db.UserStore{DB: store.W, R: store.Reader()}, Sets: store.Sets(), Kinds: e.kinds, Second: e.second, Formats: formats, Import: lib.Import, Generate: lib.Generate,
+		Library: lib, Audit: db.AuditStore{R: store.Reader(), W: store.W}, Users: db.UserStore{DB: store.W, R: store.Reader()}, Sets: store.Sets(), Kinds: e.kinds, Second: e.second, Formats: formats, Import: lib.Import, Generate: lib.Generate,
 		Views: e.bundles.Views(), Exports: e.exports,
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
 		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
