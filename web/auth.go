@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -182,8 +183,21 @@ func flash(c echo.Context) string {
 	return v
 }
 
-// redirectFlash redirects with a one-time message shown on the next page.
+// maxFlash bounds the message a flash cookie carries, in bytes before
+// escaping (at most three times as many after): a browser drops a cookie
+// over 4 KiB, and a refused value echoed whole made a 100 KB Set-Cookie.
+const maxFlash = 1000
+
+// redirectFlash redirects with a one-time message shown on the next page,
+// cut to maxFlash bytes (at a character boundary, ending "…").
 func (s *Server) redirectFlash(c echo.Context, to, msg string) error {
+	if len(msg) > maxFlash {
+		cut := maxFlash - len("…")
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
 	if msg != "" {
 		s.cookie(c, cookieFlash, url.QueryEscape(msg), 60, http.SameSiteLaxMode)
 	}

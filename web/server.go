@@ -243,8 +243,21 @@ func New(cfg Config) *Server {
 	return s
 }
 
-// Handler returns the http.Handler of the site.
-func (s *Server) Handler() http.Handler { return s.e }
+// Handler returns the http.Handler of the site. A HEAD request is
+// answered as its GET (the routes, roles and headers of the GET, with the
+// body's length) without the body: net/http drops what the handler writes
+// to a HEAD, since the request it holds is still the HEAD. Echo routes
+// HEAD only where a route names it, so every HEAD was a 404.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			get := *r
+			get.Method = http.MethodGet
+			r = &get
+		}
+		s.e.ServeHTTP(w, r)
+	})
+}
 
 // Close stops the running imports (what they committed stays; their jobs
 // say they failed) and waits for them to end.
@@ -415,6 +428,13 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if !strings.HasPrefix(c.Request().URL.Path, "/static/") {
+			// pages, the API and downloads carry what a user may see:
+			// no browser or proxy keeps them (a shared computer's Back
+			// button, a proxy's cache); the static handler sets its own
+			// (hashed files for a year)
+			h.Set("Cache-Control", "no-store")
+		}
 		if isHTTPS(c) && (s.cfg.HSTS || c.Request().TLS != nil) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
