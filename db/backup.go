@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"pencilbox"
 	"pencilbox/engine"
+	"pencilbox/internal/stale"
 )
 
 // ErrExists reports a backup target that exists (and no overwrite).
@@ -16,9 +18,20 @@ var ErrExists = errors.New("already exists (use --force to replace it)")
 
 // Backup writes a consistent copy of the live database to dest with
 // VACUUM INTO, which reads one snapshot (imports may go on meanwhile). The
-// copy is made under a temporary name beside dest and renamed at the end,
+// copy is made under a partial name beside dest and renamed at the end,
 // so dest is either the old file or a whole new copy.
 func (d *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
+	return d.backup(ctx, dest, overwrite, false)
+}
+
+// backup is Backup; with verify, the copy must also pass VerifyBackup
+// before it takes dest's name (a scheduled backup: a copy that fails is
+// deleted). The partial file is made with O_EXCL under a random name
+// (".NAME.PID-RANDOM.part", internal/stale), so nothing planted at a
+// predictable name is written through, and a run killed with -9 leaves a
+// file the next backup to NAME (or the scheduled backups' start) removes
+// once its process is gone.
+func (d *DB) backup(ctx context.Context, dest string, overwrite, verify bool) error {
 	if _, err := os.Stat(dest); err == nil && !overwrite {
 		return fmt.Errorf("backup to %s: %w", dest, ErrExists)
 	}
@@ -26,8 +39,23 @@ func (d *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("backup to %s: no folder %s", dest, dir)
 	}
-	tmp := filepath.Join(dir, fmt.Sprintf(".%s.%d.part", filepath.Base(dest), os.Getpid()))
-	os.Remove(tmp)
+	prefix := "." + filepath.Base(dest) + "."
+	_, _ = stale.Clean(dir, prefix, partialSuffix, time.Now())
+	f, err := os.CreateTemp(dir, stale.Pattern(prefix, partialSuffix))
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	tmp := f.Name()
+	// VACUUM INTO writes into an empty file; a backup is an ordinary file
+	// (CreateTemp makes it private)
+	err = f.Chmod(0o644)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
 	// On the writer: VACUUM INTO needs a connection that may write, and it
 	// holds only a read snapshot of the source, so the one writer is
 	// busy for the copy's length (imports wait for their next batch).
@@ -35,11 +63,36 @@ func (d *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 		os.Remove(tmp)
 		return fmt.Errorf("backup to %s: %w", dest, err)
 	}
+	if err := syncFile(tmp); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	if verify {
+		if err := VerifyBackup(ctx, tmp); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("backup %s failed its check and was deleted: %w", dest, err)
+		}
+	}
 	if err := os.Rename(tmp, dest); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("backup to %s: %w", dest, err)
 	}
+	syncDir(dir)
 	return nil
+}
+
+// syncFile puts the file at path on disk (VACUUM INTO does not): a crash
+// after the rename must not leave a partial copy under the backup's name.
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // SetAnalysis replaces the stored analysis (status, solution, rank, score,

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"pencilbox/internal/stale"
 )
 
 // Scheduled backups are named pencilbox-YYYYMMDDTHHMMSSZ.db (UTC), so
@@ -65,24 +67,89 @@ func Backups(dir string) ([]ScheduledBackup, error) {
 	return out, nil
 }
 
+// BackupsAt lists the scheduled backups in dir, oldest first, split at
+// now: past are those named for now or before; future those named for a
+// later time, which a clock once ahead (or a file copied in) leaves. The
+// schedule and pruning go by past alone: a future name counted as the
+// newest backup put the next one off until then, and pruning, keeping
+// the newest names, deleted each new backup as soon as it was written.
+func BackupsAt(dir string, now time.Time) (past, future []ScheduledBackup, err error) {
+	all, err := Backups(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	i, _ := slices.BinarySearchFunc(all, now, func(b ScheduledBackup, t time.Time) int {
+		if b.Time.After(t) {
+			return 1
+		}
+		return -1
+	})
+	return all[:i], all[i:], nil
+}
+
+// partialSuffix ends the name of a backup being written: the copy is made
+// as ".NAME.PID-RANDOM.part" beside NAME (internal/stale) and renamed to
+// NAME once complete (and, for a scheduled one, checked).
+const partialSuffix = ".part"
+
+// CleanPartials removes from dir the partial files of scheduled backups
+// whose process is gone or that are an hour old (internal/stale): a backup
+// killed with -9 leaves its copy under its partial name, and nothing else
+// would ever remove it. Files of other names are never touched. It returns
+// the paths removed.
+func CleanPartials(dir string, now time.Time) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("clean partial backups: %w", err)
+	}
+	seen := map[string]bool{}
+	var removed []string
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, partialSuffix) {
+			continue
+		}
+		// ".pencilbox-20261123T030000Z.db.PID-RANDOM.part"
+		i := strings.Index(name, backupSuffix+".")
+		if i < 0 {
+			continue
+		}
+		final := name[1 : i+len(backupSuffix)]
+		if _, ok := backupTime(final); !ok || seen[final] {
+			continue
+		}
+		seen[final] = true
+		gone, err := stale.Clean(dir, "."+final+".", partialSuffix, now)
+		if err != nil {
+			return removed, fmt.Errorf("clean partial backups: %w", err)
+		}
+		removed = append(removed, gone...)
+	}
+	return removed, nil
+}
+
 // BackupInto writes a scheduled backup of the live database into dir,
-// named for now, checks the copy with integrity_check (a copy that fails
-// is deleted and the error says so), then deletes the oldest scheduled
-// backups beyond keep. Files of other names in dir are never touched.
+// named for now: the copy is written under a partial name, checked with
+// integrity_check (a copy that fails is deleted and the error says so) and
+// only then given its name. It then deletes the oldest scheduled backups
+// named for now or before beyond keep; one named for a later time is never
+// counted nor deleted (BackupsAt). Partial files that killed backups left
+// are removed first (CleanPartials). Files of other names in dir are never
+// touched.
 func (d *DB) BackupInto(ctx context.Context, dir string, now time.Time, keep int) (path string, pruned []string, err error) {
 	path = filepath.Join(dir, BackupName(now))
-	if err := d.Backup(ctx, path, false); err != nil {
+	_, _ = CleanPartials(dir, now)
+	if err := d.backup(ctx, path, false, true); err != nil {
 		return "", nil, err
 	}
-	if err := VerifyBackup(ctx, path); err != nil {
-		os.Remove(path)
-		return "", nil, fmt.Errorf("backup %s failed its check and was deleted: %w", path, err)
-	}
-	all, err := Backups(dir)
+	all, _, err := BackupsAt(dir, now)
 	if err != nil {
 		return path, nil, err
 	}
 	for len(all) > max(keep, 1) {
+		if all[0].Path == path { // never the one just written
+			break
+		}
 		if err := os.Remove(all[0].Path); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return path, pruned, fmt.Errorf("prune old backups: %w", err)
 		}
@@ -152,9 +219,8 @@ func Restore(ctx context.Context, path, from string, now time.Time) (aside strin
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("restore: %w", err)
 	}
-	tmp := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.restore.%d.part", filepath.Base(path), os.Getpid()))
-	if err := copyFile(from, tmp); err != nil {
-		os.Remove(tmp)
+	tmp, err := copyBeside(from, path)
+	if err != nil {
 		return "", fmt.Errorf("restore: %w", err)
 	}
 	if aside != "" {
@@ -204,25 +270,39 @@ func exclusive(ctx context.Context, path string) error {
 	return nil
 }
 
-func copyFile(from, to string) error {
+// copyBeside copies the file from into a new file beside path and returns
+// its name, ".BASE.restore.PID-RANDOM.part": made with O_EXCL under a
+// random name, so a link or file planted at a name known in advance is
+// never opened, truncated or written through. A restore killed with -9
+// leaves it behind; the next restore to path removes it once its process
+// is gone (internal/stale).
+func copyBeside(from, path string) (tmp string, err error) {
 	in, err := os.Open(from)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+".restore."
+	_, _ = stale.Clean(dir, prefix, partialSuffix, time.Now())
+	out, err := os.CreateTemp(dir, stale.Pattern(prefix, partialSuffix))
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Chmod(0o644)
 	}
-	if err := out.Sync(); err != nil {
-		out.Close()
-		return err
+	if err == nil {
+		err = out.Sync()
 	}
-	return out.Close()
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out.Name())
+		return "", err
+	}
+	return out.Name(), nil
 }
 
 func syncDir(dir string) {

@@ -183,3 +183,138 @@ func countOpen(t *testing.T, d *db.DB) int {
 	}
 	return n
 }
+
+// TestBackupFutureNames: a backup named for a later time (a clock once
+// ahead) is not the newest: a new backup beside it is kept, whatever keep
+// says, pruning goes by the clock and never deletes the future file, and
+// BackupsAt tells the two apart.
+func TestBackupFutureNames(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	addPuzzles(t, d, 0, 5)
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 23, 3, 0, 0, 0, time.UTC)
+	ahead := filepath.Join(dir, db.BackupName(now.Add(400*24*time.Hour)))
+	if err := d.Backup(ctx, ahead, false); err != nil {
+		t.Fatal(err)
+	}
+	var made []string
+	for i := range 3 {
+		p, pruned, err := d.BackupInto(ctx, dir, now.Add(time.Duration(i)*time.Hour), 1)
+		if err != nil {
+			t.Fatalf("backup %d: %v", i, err)
+		}
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("backup %d deleted itself: %v", i, err)
+		}
+		if i > 0 && (len(pruned) != 1 || pruned[0] != made[i-1]) {
+			t.Errorf("backup %d pruned %v, want the one before it", i, names(pruned))
+		}
+		made = append(made, p)
+	}
+	want := names([]string{ahead, made[2]})
+	if got := dirNames(t, dir); !slices.Equal(got, want) {
+		t.Errorf("folder holds %v, want %v", got, want)
+	}
+	past, future, err := db.BackupsAt(dir, now.Add(2*time.Hour))
+	if err != nil || len(past) != 1 || past[0].Path != made[2] || len(future) != 1 || future[0].Path != ahead {
+		t.Errorf("BackupsAt: past %v, future %v, %v", past, future, err)
+	}
+	// named for this very second: past
+	if past, future, _ := db.BackupsAt(dir, now.Add(2*time.Hour+500*time.Millisecond)); len(past) != 1 || len(future) != 1 {
+		t.Errorf("BackupsAt a moment later: past %v, future %v", past, future)
+	}
+}
+
+// TestBackupPartials: a backup is written under a partial name and
+// renamed whole; CleanPartials removes the partial copies whose process is
+// gone or that are an hour old (the old ".NAME.PID.part" names too), and
+// nothing else: a live process's recent partial, other names, backups.
+func TestBackupPartials(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	addPuzzles(t, d, 0, 5)
+	dir := t.TempDir()
+	now := time.Now()
+	name := db.BackupName(now.Add(-time.Hour))
+	files := map[string]time.Duration{ // name: age
+		"." + name + ".999999999-1.part":                    time.Minute,   // its process is gone
+		"." + name + fmt.Sprintf(".%d-2.part", os.Getpid()): time.Minute,   // ours, running
+		"." + name + ".12345.part":                          2 * time.Hour, // the old naming, old
+		"." + name + ".12346.part":                          time.Minute,   // the old naming, recent
+		".notes.db.999999999-1.part":                        3 * time.Hour, // not a backup's
+		".pencilbox-monday.db.999999999-1.part":             3 * time.Hour, // not a backup's
+		"pencilbox-20200101T000000Z.db.999999999-1.part":    3 * time.Hour, // no dot: not ours
+	}
+	for n, age := range files {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(p, now.Add(-age), now.Add(-age))
+	}
+	removed, err := db.CleanPartials(dir, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(removed), []string{"." + name + ".12345.part", "." + name + ".999999999-1.part"}; !slices.Equal(got, want) {
+		t.Errorf("removed %v, want %v", got, want)
+	}
+	// a backup leaves no partial file beside it, and takes the name whole
+	p, _, err := d.BackupInto(ctx, dir, now, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := countIn(t, p); n != 5 {
+		t.Errorf("backup holds %d puzzles", n)
+	}
+	for _, n := range dirNames(t, dir) {
+		if _, ok := files[n]; !ok && n != filepath.Base(p) {
+			t.Errorf("the backup left %s", n)
+		}
+	}
+	if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("backup file mode: %v %v", st.Mode(), err)
+	}
+}
+
+// TestRestoreIgnoresPlantedLink: a symbolic link planted at the restore's
+// old predictable temporary name (".lib.db.restore.PID.part", pointing at
+// another file of the user's) is neither followed nor truncated: the
+// restore writes into a fresh name of its own, the other file is as it
+// was. A partial copy a killed restore left is removed.
+func TestRestoreIgnoresPlantedLink(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.db")
+	d := mustOpenAt(t, lib)
+	addPuzzles(t, d, 0, 7)
+	good := filepath.Join(dir, "good.db")
+	if err := d.Backup(ctx, good, false); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	victim := filepath.Join(t.TempDir(), "precious.txt")
+	os.WriteFile(victim, []byte("the user's own file\n"), 0o644)
+	planted := filepath.Join(dir, fmt.Sprintf(".lib.db.restore.%d.part", os.Getpid()))
+	if err := os.Symlink(victim, planted); err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(dir, ".lib.db.restore.999999999-1.part")
+	os.WriteFile(killed, []byte("half a copy"), 0o644)
+	if _, err := db.Restore(ctx, lib, good, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "the user's own file\n" {
+		t.Errorf("the restore wrote through the planted link: the other file now holds %d bytes", len(b))
+	}
+	if st, err := os.Lstat(lib); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("the library is not a plain file: %v %v", st.Mode(), err)
+	}
+	if n := countIn(t, lib); n != 7 {
+		t.Errorf("restored library holds %d puzzles, want 7", n)
+	}
+	if _, err := os.Stat(killed); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the partial copy a killed restore left: %v", err)
+	}
+}

@@ -81,6 +81,9 @@ type UserRow struct {
 type Dashboard struct {
 	Stats model.Stats
 	Jobs  []model.Job
+	// BackupNote names backups named for a later time than now (for
+	// admins; "" when none).
+	BackupNote string
 }
 
 // Library is the data of "/puzzles".

@@ -6,6 +6,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,6 +23,31 @@ type BackupLog struct {
 	at   time.Time
 	path string
 	err  string // "" when it succeeded
+	// future says which files of the folder are named for a later time
+	// than now ("" when none)
+	future string
+}
+
+// Future keeps the names of the backup folder's files named for a later
+// time than now, for the dashboard (none: the sentence goes).
+func (b *BackupLog) Future(dir string, names []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.future = ""
+	if len(names) > 0 {
+		b.future = fmt.Sprintf("%d file(s) in the backup folder %s are named for a later time than now (%s): the clock was ahead when they were written, or they were copied in. They are not taken for the newest backup and are never deleted by pruning: check them and move them out of the folder.",
+			len(names), dir, strings.Join(names, ", "))
+	}
+}
+
+// FutureNote returns the sentence about future-named backups ("" when none).
+func (b *BackupLog) FutureNote() string {
+	if b == nil {
+		return ""
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.future
 }
 
 // Record keeps one backup's result: path written, or err (dir is the

@@ -108,3 +108,29 @@ func TestFullDiskAnswered(t *testing.T) {
 		t.Errorf("an editor is shown the backup's fault")
 	}
 }
+
+// TestDashboardNamesFutureBackups: backups named for a later time than
+// now (the backup loop's BackupLog.Future) are named on an admin's
+// dashboard, not an editor's, and the sentence goes when they do.
+func TestDashboardNamesFutureBackups(t *testing.T) {
+	backups := &BackupLog{}
+	e := newTestEnv(t, func(c *Config) { c.Backups = backups })
+	if err := (db.UserStore{DB: e.db.W}).Add(context.Background(), "editor1", testPass); err != nil {
+		t.Fatal(err)
+	}
+	adm, ed := e.client(), e.client()
+	adm.login()
+	ed.loginAs("editor1", testPass)
+	name := db.BackupName(time.Now().AddDate(1, 0, 0))
+	backups.Future("/srv/backups", []string{name})
+	if r := adm.get("/"); !strings.Contains(r.body, `id="backup-note"`) || !strings.Contains(r.body, name) || !strings.Contains(r.body, "/srv/backups") {
+		t.Errorf("the admin's dashboard does not name %s:\n%s", name, r.body)
+	}
+	if r := ed.get("/"); strings.Contains(r.body, name) {
+		t.Error("an editor's dashboard names the backup folder's files")
+	}
+	backups.Future("/srv/backups", nil)
+	if r := adm.get("/"); strings.Contains(r.body, `id="backup-note"`) {
+		t.Error("the note stays once the files are gone")
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/templates"
 )
 
@@ -17,5 +18,9 @@ func (s *Server) dashboard(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.DashboardPage(s.chrome(c, "Dashboard", "dash"), templates.Dashboard{Stats: st, Jobs: jobs}))
+	d := templates.Dashboard{Stats: st, Jobs: jobs}
+	if role(c) == pencilbox.RoleAdmin {
+		d.BackupNote = s.cfg.Backups.FutureNote()
+	}
+	return render(c, http.StatusOK, templates.DashboardPage(s.chrome(c, "Dashboard", "dash"), d))
 }

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"pencilbox/db"
@@ -58,14 +61,43 @@ func (p backupPlan) check() error {
 // runBackups writes a scheduled backup every p.every until ctx ends. The
 // first is due p.every after the newest one already in the folder (at once
 // if there is none or it is older), so a restarted server neither skips
-// nor repeats one. Each result is logged: the file and its size, the
+// nor repeats one. The schedule goes by the clock: a file named for a
+// later time than now (a clock once ahead, a file copied in) is not the
+// newest backup; it is reported in the log and on the dashboard
+// (rec.Future) and never pruned. Partial files a killed backup left are
+// removed at start. Each result is logged: the file and its size, the
 // pruned ones, or why it failed (a full disk in words).
 func runBackups(ctx context.Context, store *db.DB, p backupPlan, clk clock, logf func(format string, args ...any), rec *web.BackupLog) {
-	due := clk.Now()
-	if list, err := db.Backups(p.dir); err == nil && len(list) > 0 {
-		due = list[len(list)-1].Time.Add(p.every)
-	} else if err != nil {
+	start := clk.Now()
+	if gone, err := db.CleanPartials(p.dir, start); err != nil {
 		logf("backups: %v", err)
+	} else if len(gone) > 0 {
+		logf("backups: removed %d partial file(s) that killed backups left: %s", len(gone), strings.Join(gone, ", "))
+	}
+	due := start
+	var reported []string // the future names last logged
+	future := func(now time.Time) ([]db.ScheduledBackup, error) {
+		past, fut, err := db.BackupsAt(p.dir, now)
+		if err != nil {
+			logf("backups: %v", err)
+			return past, err
+		}
+		var names []string
+		for _, b := range fut {
+			names = append(names, filepath.Base(b.Path))
+		}
+		if !slices.Equal(names, reported) && len(names) > 0 {
+			logf("backups: %d file(s) in %s are named for a later time than now (%s): a clock that was ahead, or files copied in; they are not taken for the newest backup and are never pruned: check them and move them away",
+				len(names), p.dir, strings.Join(names, ", "))
+		}
+		reported = names
+		if rec != nil {
+			rec.Future(p.dir, names)
+		}
+		return past, nil
+	}
+	if past, err := future(start); err == nil && len(past) > 0 {
+		due = past[len(past)-1].Time.Add(p.every)
 	}
 	for {
 		if wait := due.Sub(clk.Now()); wait > 0 {
@@ -100,5 +132,6 @@ func runBackups(ctx context.Context, store *db.DB, p backupPlan, clk clock, logf
 			logf("backup into %s failed: %v; trying again in %s", p.dir, err, min(p.every, retryBackup))
 			due = now.Add(min(p.every, retryBackup))
 		}
+		future(now)
 	}
 }

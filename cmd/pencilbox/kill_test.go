@@ -59,7 +59,8 @@ const soakEnv = "PENCILBOX_SOAK"
 // TestKillChild is the child process of TestKillLeavesConsistent; it does
 // nothing in a normal run. Modes: "sets" adds puzzle 1, 2, ... one at a
 // time to set ARG, moving each new one to the front and back, and prints
-// "done N" after each commit; "import" imports file ARG; "generate"
+// "done N" after each commit; "import" imports file ARG; "backups" writes
+// scheduled backups into folder ARG, one a second from now, until killed; "generate"
 // generates into the library with --set gen until killed; "fix" runs
 // `check --fix` (the ER fill, then the check).
 func TestKillChild(t *testing.T) {
@@ -98,6 +99,19 @@ func TestKillChild(t *testing.T) {
 	case "generate":
 		if code, _, errs := runCLI(t, "", "generate", "--kind", "sudoku", "--count", "1000000", "--jobs", "1", "--db", path, "--set", "gen"); code != 0 {
 			t.Fatalf("generate: %d %s", code, errs)
+		}
+	case "backups":
+		d, err := db.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		at := time.Now().UTC()
+		for i := 0; ; i++ {
+			if _, _, err := d.BackupInto(context.Background(), extra, at.Add(time.Duration(i)*time.Second), 1000); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(os.Stdout, "done %d\n", i)
 		}
 	case "fix":
 		if code, out, errs := runCLI(t, "", "check", "--db", path, "--fix"); code != 0 {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"pencilbox/db"
 	"pencilbox/internal/damage"
+	"pencilbox/web"
 )
 
 // steppedClock is a clock whose waits end at once, moving it on by the
@@ -138,5 +141,121 @@ func TestScheduledBackupsAndRestore(t *testing.T) {
 	}
 	if kept, _ := os.ReadFile(aside[0]); string(kept) != string(before) {
 		t.Error("the file kept aside is not the old library as it was")
+	}
+}
+
+// TestBackupsFromTheClock: a backup named a year ahead (a clock that was
+// once ahead) does not put the schedule off nor make pruning delete the
+// new backups: the first is written at once, one a day after it, keep 2
+// of them by the clock; the future file stays, named once in the log and
+// on the admin's dashboard.
+func TestBackupsFromTheClock(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.db")
+	bdir := filepath.Join(dir, "backups")
+	plan := backupPlan{dir: bdir, every: 24 * time.Hour, keep: 2}
+	if err := plan.check(); err != nil {
+		t.Fatal(err)
+	}
+	store, err := db.Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	start := time.Date(2026, 11, 1, 2, 0, 0, 0, time.UTC)
+	ahead := filepath.Join(bdir, db.BackupName(start.AddDate(1, 0, 0)))
+	if err := store.Backup(context.Background(), ahead, false); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	clk := &steppedClock{now: start}
+	var logs []string
+	rec := &web.BackupLog{}
+	runBackups(ctx, store, plan, clk, func(f string, a ...any) {
+		logs = append(logs, fmt.Sprintf(f, a...))
+		if strings.Count(strings.Join(logs, "\n"), "written and checked") == 4 {
+			cancel()
+		}
+	}, rec)
+	list, err := db.Backups(bdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range list {
+		got = append(got, filepath.Base(b.Path))
+	}
+	want := []string{db.BackupName(start.AddDate(0, 0, 2)), db.BackupName(start.AddDate(0, 0, 3)), filepath.Base(ahead)}
+	if !slices.Equal(got, want) {
+		t.Errorf("backup folder holds %v, want %v\nlog:\n%s", got, want, strings.Join(logs, "\n"))
+	}
+	if n := strings.Count(strings.Join(logs, "\n"), filepath.Base(ahead)); n != 1 {
+		t.Errorf("the future file is named %d times in the log, want once:\n%s", n, strings.Join(logs, "\n"))
+	}
+	if note := rec.FutureNote(); !strings.Contains(note, filepath.Base(ahead)) || !strings.Contains(note, "later time") {
+		t.Errorf("dashboard note: %q", note)
+	}
+}
+
+// TestKillBackupLeavesNoPartial kills (SIGKILL) scheduled backups while a
+// copy is being written, until one leaves its partial file; the next
+// start of the backup loop removes it and leaves the whole backups.
+func TestKillBackupLeavesNoPartial(t *testing.T) {
+	if os.Getenv(killChildEnv) != "" {
+		t.Skip("in the child")
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.db")
+	bdir := filepath.Join(dir, "backups")
+	os.Mkdir(bdir, 0o755)
+	in := filepath.Join(dir, "in.txt")
+	writeSynth(t, in, 3000)
+	if code, _, errs := runCLI(t, "", "import", "--db", lib, in); code != 0 {
+		t.Fatalf("import: %s", errs)
+	}
+	partials := func() []string {
+		var out []string
+		ents, _ := os.ReadDir(bdir)
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".part") {
+				out = append(out, e.Name())
+			}
+		}
+		return out
+	}
+	for try := 0; try < 20 && len(partials()) == 0; try++ {
+		cmd, _ := startKillChild(t, "backups", lib, bdir)
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+			if len(partials()) > 0 {
+				break
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+		kill(t, cmd)
+	}
+	left := partials()
+	if len(left) == 0 {
+		t.Fatal("no kill caught a backup being written")
+	}
+	t.Logf("the kill left %v", left)
+	store, err := db.Open(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the loop's start alone
+	var logs []string
+	runBackups(ctx, store, backupPlan{dir: bdir, every: time.Hour, keep: 100}, realClock{}, func(f string, a ...any) {
+		logs = append(logs, fmt.Sprintf(f, a...))
+	}, nil)
+	if p := partials(); len(p) != 0 {
+		t.Errorf("partial files left after the start: %v (log %q)", p, logs)
+	}
+	list, _ := db.Backups(bdir)
+	for _, b := range list {
+		if err := db.VerifyBackup(context.Background(), b.Path); err != nil {
+			t.Errorf("a backup under its name is not whole: %v", err)
+		}
 	}
 }
