@@ -75,6 +75,9 @@ type UserRow struct {
 	Name    string
 	Role    string
 	Created time.Time
+	// Logins says the account's failed logins of the last hour and its
+	// pause ("" when none): what the login limit keeps of it.
+	Logins string
 }
 
 // Dashboard is the data of "/".
@@ -84,6 +87,9 @@ type Dashboard struct {
 	// BackupNote names backups named for a later time than now (for
 	// admins; "" when none).
 	BackupNote string
+	// Paused says, to admins, each user whose logins the login limit
+	// pauses ("5 failed logins for X in the last hour, ...").
+	Paused []string
 }
 
 // Library is the data of "/puzzles".

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -256,16 +255,38 @@ func (s *Server) loginPage(c echo.Context) error {
 const loginRetry = 5
 
 func (s *Server) login(c echo.Context) error {
-	if !s.limiter.allow(clientAddr(c), time.Now()) {
+	now := s.now()
+	if !s.limiter.allow(clientAddr(c), now) {
 		c.Response().Header().Set("Retry-After", "60")
 		return userErr(http.StatusTooManyRequests, "Too many login attempts from your address: wait a minute and try again.")
 	}
 	ctx := c.Request().Context()
+	name, password := c.FormValue("username"), c.FormValue("password")
+	// The account's own limit (see limit.go): refused unchecked during a
+	// pause, alike for every name and password, unless this browser has
+	// logged in to the account before.
+	device := s.knownDevice(c, name)
+	ok, until := s.accounts.begin(name, device, now)
+	if !ok {
+		wait := max(until.Sub(now), time.Second)
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		return userErr(http.StatusTooManyRequests,
+			"Too many failed logins to this user name: its logins are paused until %s. A browser that has logged in to it before can log in meanwhile.",
+			until.UTC().Format("15:04:05 UTC"))
+	}
 	var id int64
 	err := s.checks.run(ctx, func() (err error) {
-		id, err = s.users.Check(ctx, c.FormValue("username"), c.FormValue("password"))
+		id, err = s.users.Check(ctx, name, password)
 		return err
 	})
+	switch {
+	case errors.Is(err, pencilbox.ErrBadLogin):
+		s.accounts.end(name, device, false, s.now())
+	case err == nil:
+		s.accounts.end(name, device, true, s.now())
+	default:
+		s.accounts.abandon(name, s.now())
+	}
 	if errors.Is(err, errBusy) || errors.Is(err, context.Canceled) {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(loginRetry))
 		return userErr(http.StatusServiceUnavailable, "The server is busy checking other logins: try again in %d seconds.", loginRetry)
@@ -286,6 +307,9 @@ func (s *Server) login(c echo.Context) error {
 	// the session's pages take their CSRF token from the session: the
 	// login form's cookie has done its work
 	s.cookie(c, cookieCSRF, "", -1, http.SameSiteStrictMode)
+	if err := s.markKnown(c, name, device); err != nil {
+		return err
+	}
 	return c.Redirect(http.StatusSeeOther, safeNext(c.FormValue("next")))
 }
 
@@ -297,41 +321,4 @@ func (s *Server) logout(c echo.Context) error {
 	}
 	s.cookie(c, cookieSession, "", -1, http.SameSiteLaxMode)
 	return c.Redirect(http.StatusSeeOther, "/login")
-}
-
-// loginLimiter allows n login attempts per address per window (a fixed
-// window per address; the table is pruned as it is used).
-type loginLimiter struct {
-	mu     sync.Mutex
-	n      int
-	window time.Duration
-	seen   map[string]*attempts
-}
-
-type attempts struct {
-	start time.Time
-	n     int
-}
-
-func newLoginLimiter(n int, window time.Duration) *loginLimiter {
-	return &loginLimiter{n: n, window: window, seen: map[string]*attempts{}}
-}
-
-func (l *loginLimiter) allow(addr string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.seen) > 10000 {
-		for k, a := range l.seen {
-			if now.Sub(a.start) > l.window {
-				delete(l.seen, k)
-			}
-		}
-	}
-	a := l.seen[addr]
-	if a == nil || now.Sub(a.start) > l.window {
-		a = &attempts{start: now}
-		l.seen[addr] = a
-	}
-	a.n++
-	return a.n <= l.n
 }

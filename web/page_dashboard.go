@@ -21,6 +21,16 @@ func (s *Server) dashboard(c echo.Context) error {
 	d := templates.Dashboard{Stats: st, Jobs: jobs}
 	if role(c) == pencilbox.RoleAdmin {
 		d.BackupNote = s.cfg.Backups.FutureNote()
+		users, err := s.users.List(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		for _, u := range users {
+			if st := s.accounts.status(u.Name, now); !st.Until.IsZero() {
+				d.Paused = append(d.Paused, loginsText(u.Name, st))
+			}
+		}
 	}
 	return render(c, http.StatusOK, templates.DashboardPage(s.chrome(c, "Dashboard", "dash"), d))
 }

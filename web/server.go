@@ -6,7 +6,8 @@
 // POST a same-origin check (Sec-Fetch-Site, Origin) and a CSRF token
 // derived from the session (an HMAC under a key kept in the database);
 // login attempts rate-limited per client address (the connection's, or
-// a trusted proxy's X-Forwarded-For: see forwarded) and password checks
+// a trusted proxy's X-Forwarded-For: see forwarded; an IPv6 client by its
+// /64) and per account (limit.go), and password checks
 // bounded in number at once; secure headers with a strict content security
 // policy, an upload size limit, and an error handler that never shows
 // internal errors.
@@ -118,8 +119,16 @@ type Config struct {
 	// SessionTTL is how long a login lasts (default 7 days).
 	SessionTTL time.Duration
 	// LoginRate is how many login attempts one address may make per
-	// minute (default 10).
+	// minute (default 10); an IPv6 address is counted by its /64.
 	LoginRate int
+	// AccountFree is how many failed logins in a row an account allows
+	// before its logins are paused (default DefaultAccountFree); the
+	// pause is AccountPause (default DefaultAccountPause), doubled at
+	// each further failure up to AccountPauseMax (default
+	// DefaultAccountPauseMax). See limit.go.
+	AccountFree     int
+	AccountPause    time.Duration
+	AccountPauseMax time.Duration
 	// LoginChecks bounds the password checks that run at once, whoever
 	// asks: each holds db.PasswordCheckMemory (default: GOMAXPROCS, the
 	// cores the checks share anyway).
@@ -160,6 +169,10 @@ type Server struct {
 	audit   pencilbox.AuditLog
 	jobs    *jobTracker
 	limiter *loginLimiter
+	// accounts limits the failed logins of each account (limit.go)
+	accounts *accountLimiter
+	// now is the clock of the login limits (tests step it)
+	now     func() time.Time
 	checks  *checkGate
 	origins *http.CrossOriginProtection
 	steps   *stepCache
@@ -189,6 +202,15 @@ func New(cfg Config) *Server {
 	}
 	if cfg.LoginRate <= 0 {
 		cfg.LoginRate = 10
+	}
+	if cfg.AccountFree <= 0 {
+		cfg.AccountFree = DefaultAccountFree
+	}
+	if cfg.AccountPause <= 0 {
+		cfg.AccountPause = DefaultAccountPause
+	}
+	if cfg.AccountPauseMax <= 0 {
+		cfg.AccountPauseMax = DefaultAccountPauseMax
 	}
 	if cfg.LoginChecks <= 0 {
 		cfg.LoginChecks = runtime.GOMAXPROCS(0)
@@ -220,18 +242,20 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		ctx:     ctx,
-		cancel:  cancel,
-		cfg:     cfg,
-		assets:  loadStatic(),
-		e:       echo.New(),
-		users:   cfg.Users,
-		sets:    cfg.Sets,
-		audit:   cfg.Audit,
-		limiter: newLoginLimiter(cfg.LoginRate, time.Minute),
-		checks:  newCheckGate(cfg.LoginChecks, cfg.LoginWait),
-		origins: http.NewCrossOriginProtection(),
-		steps:   newStepCache(256),
+		ctx:      ctx,
+		cancel:   cancel,
+		cfg:      cfg,
+		assets:   loadStatic(),
+		e:        echo.New(),
+		users:    cfg.Users,
+		sets:     cfg.Sets,
+		audit:    cfg.Audit,
+		limiter:  newLoginLimiter(cfg.LoginRate, time.Minute),
+		accounts: newAccountLimiter(cfg.AccountFree, cfg.AccountPause, cfg.AccountPauseMax),
+		now:      time.Now,
+		checks:   newCheckGate(cfg.LoginChecks, cfg.LoginWait),
+		origins:  http.NewCrossOriginProtection(),
+		steps:    newStepCache(256),
 	}
 	s.jobs = newJobTracker(cfg.Log.Printf, func(err error) (string, bool) { return db.Explain(err, s.dbPath()) })
 	s.e.HideBanner, s.e.HidePort = true, true

@@ -5,7 +5,9 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -23,8 +25,13 @@ func (s *Server) usersPage(c echo.Context) error {
 	for _, r := range pencilbox.Roles {
 		page.Roles = append(page.Roles, string(r))
 	}
+	now := s.now()
 	for _, u := range users {
-		page.Users = append(page.Users, templates.UserRow{Name: u.Name, Role: string(u.Role), Created: u.Created})
+		row := templates.UserRow{Name: u.Name, Role: string(u.Role), Created: u.Created}
+		if st := s.accounts.status(u.Name, now); st.Failed > 0 || st.Refused > 0 {
+			row.Logins = loginsText(u.Name, st)
+		}
+		page.Users = append(page.Users, row)
 	}
 	return render(c, http.StatusOK, templates.Users(s.chrome(c, "Users", "users"), page))
 }
@@ -68,4 +75,19 @@ func (s *Server) setRole(c echo.Context) error {
 func isStorageFault(err error) bool {
 	_, ok := db.Explain(err, "")
 	return ok
+}
+
+// loginsText says what the login limit keeps of name's failed logins:
+// "5 failed logins for X in the last hour, 3 more refused unchecked,
+// paused until 09:06:00 UTC".
+func loginsText(name string, st AccountStatus) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d failed %s for %s in the last hour", st.Failed, plural(st.Failed, "login", "logins"), name)
+	if st.Refused > 0 {
+		fmt.Fprintf(&b, ", %d more refused unchecked", st.Refused)
+	}
+	if !st.Until.IsZero() {
+		fmt.Fprintf(&b, ", locked until %s (a browser that logged in to it before is let in)", st.Until.UTC().Format("15:04:05 UTC"))
+	}
+	return b.String()
 }
