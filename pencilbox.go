@@ -69,8 +69,21 @@ const (
 	JobRunning     = "running"
 	JobDone        = "done"
 	JobFailed      = "failed"      // stopped by an error (Job.Failed says which)
-	JobInterrupted = "interrupted" // never finished: the process died (kill -9, crash)
+	JobInterrupted = "interrupted" // never finished: the process died (kill -9, crash), or stopped with its server
+	JobCancelled   = "cancelled"   // a user cancelled it (Job.Failed says who)
+	JobStopped     = "stopped"     // a limit stopped it (Job.Failed says which)
 )
+
+// JobStop is why a job ended before its work was done: the cause its
+// context was cancelled with (context.Cause), recorded as the job's state
+// (JobCancelled, JobInterrupted or JobStopped) with Reason, a sentence
+// for its page, so a run cut short is never stored as done.
+type JobStop struct {
+	State  string
+	Reason string
+}
+
+func (e *JobStop) Error() string { return e.Reason }
 
 // Job is one import run. Its counts are updated in the same transaction as
 // each batch, so they always match what the database holds:
@@ -80,7 +93,8 @@ type Job struct {
 	Source     string // label
 	Format     string // forced format name, "" = detected
 	Files      []string
-	State      string // JobRunning, JobDone, JobFailed, JobInterrupted
+	State      string // JobRunning, JobDone, JobFailed, JobInterrupted, JobCancelled, JobStopped
+	Owner      string // who started it: the audit log's actor (a user, cli:NAME)
 	Started    time.Time
 	Updated    time.Time // last committed batch
 	Finished   time.Time // zero unless done or failed

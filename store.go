@@ -74,10 +74,12 @@ type LibraryStore interface {
 	// for any other error.
 	Explain(err error) (msg string, ok bool)
 
-	// StartJob stores a new job and returns its id; FinishJob marks it
-	// done, with failed as its reason when not empty.
+	// StartJob stores a new job, owned by ctx's actor, and returns its
+	// id; FinishJob records its end: state JobDone, JobFailed (failed
+	// says why), or JobCancelled, JobInterrupted or JobStopped when it
+	// was cut short (failed is the JobStop's reason).
 	StartJob(ctx context.Context, j Job) (int64, error)
-	FinishJob(ctx context.Context, id int64, failed string) error
+	FinishJob(ctx context.Context, id int64, state, failed string) error
 	// AddBatch stores entries in one transaction with the job's counts
 	// (when job is not nil), so the counts always match what is stored.
 	AddBatch(ctx context.Context, entries []Entry, job *JobDelta) (BatchResult, error)

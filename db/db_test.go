@@ -996,7 +996,7 @@ func TestJobs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := d.FinishJob(ctx, id, ""); err != nil {
+	if err := d.FinishJob(ctx, id, pencilbox.JobDone, ""); err != nil {
 		t.Fatal(err)
 	}
 	j, err = d.Job(ctx, id)
@@ -1025,7 +1025,7 @@ func TestJobs(t *testing.T) {
 	}
 
 	failed, _ := d.StartJob(ctx, pencilbox.Job{Source: "b"})
-	if err := d.FinishJob(ctx, failed, "disk full"); err != nil {
+	if err := d.FinishJob(ctx, failed, pencilbox.JobFailed, "disk full"); err != nil {
 		t.Fatal(err)
 	}
 	// A job whose process is gone and that never finished was interrupted.

@@ -24,8 +24,8 @@ func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
 	}
 	defer tx.Rollback()
 	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO jobs(source, format, files, started, updated, pid) VALUES(?,?,?,?,?,?) RETURNING id`,
-		j.Source, j.Format, string(files), now, now, os.Getpid()).Scan(&id)
+	err = tx.QueryRowContext(ctx, `INSERT INTO jobs(source, format, files, started, updated, pid, owner) VALUES(?,?,?,?,?,?,?) RETURNING id`,
+		j.Source, j.Format, string(files), now, now, os.Getpid(), Actor(ctx)).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("start job: %w", err)
 	}
@@ -39,9 +39,22 @@ func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
 	return id, nil
 }
 
-// FinishJob marks job id finished; failed is the error that stopped it
-// ("" when it ran to the end).
-func (d *DB) FinishJob(ctx context.Context, id int64, failed string) error {
+// FinishJob marks job id finished: state is pencilbox.JobDone or
+// JobFailed, or, for a run cut short, JobCancelled, JobInterrupted or
+// JobStopped; failed is the error or the reason that stopped it ("" when
+// it ran to the end).
+func (d *DB) FinishJob(ctx context.Context, id int64, state, failed string) error {
+	stopped := ""
+	switch state {
+	case pencilbox.JobDone, pencilbox.JobFailed:
+	case pencilbox.JobCancelled, pencilbox.JobInterrupted, pencilbox.JobStopped:
+		stopped = state
+	default:
+		return fmt.Errorf("finish job %d: state %q is not an end", id, state)
+	}
+	if state == pencilbox.JobFailed && failed == "" {
+		failed = "failed"
+	}
 	now := time.Now().Unix()
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
@@ -49,13 +62,15 @@ func (d *DB) FinishJob(ctx context.Context, id int64, failed string) error {
 	}
 	defer tx.Rollback()
 	var read, imported, dups, invalid, rejected int64
-	err = tx.QueryRowContext(ctx, `UPDATE jobs SET finished = ?, updated = ?, failed = ? WHERE id = ? RETURNING read, imported, duplicates, invalid, rejected`,
-		now, now, failed, id).Scan(&read, &imported, &dups, &invalid, &rejected)
+	err = tx.QueryRowContext(ctx, `UPDATE jobs SET finished = ?, updated = ?, failed = ?, stopped = ? WHERE id = ? RETURNING read, imported, duplicates, invalid, rejected`,
+		now, now, failed, stopped, id).Scan(&read, &imported, &dups, &invalid, &rejected)
 	if err != nil {
 		return fmt.Errorf("finish job %d: %w", id, err)
 	}
 	detail := fmt.Sprintf("job %d: read %d, added %d, duplicates %d, invalid %d, rejected %d", id, read, imported, dups, invalid, rejected)
-	if failed != "" {
+	if stopped != "" {
+		detail += "; " + stopped + ": " + failed
+	} else if failed != "" {
 		detail += "; stopped: " + failed
 	}
 	if err := record(ctx, tx, ActionJobEnd, 0, id, nil, detail); err != nil {
@@ -67,7 +82,7 @@ func (d *DB) FinishJob(ctx context.Context, id int64, failed string) error {
 	return nil
 }
 
-const jobCols = `id, source, format, files, started, updated, finished, failed, read, imported, duplicates, invalid, rejected, pid`
+const jobCols = `id, source, format, files, started, updated, finished, failed, read, imported, duplicates, invalid, rejected, pid, owner, stopped`
 
 func scanJob(s scanner) (pencilbox.Job, error) {
 	var j pencilbox.Job
@@ -75,14 +90,17 @@ func scanJob(s scanner) (pencilbox.Job, error) {
 	var started, updated int64
 	var finished sql.NullInt64
 	var pid int
+	var stopped string
 	err := s.Scan(&j.ID, &j.Source, &j.Format, &files, &started, &updated, &finished, &j.Failed,
-		&j.Read, &j.Imported, &j.Duplicates, &j.Invalid, &j.Rejected, &pid)
+		&j.Read, &j.Imported, &j.Duplicates, &j.Invalid, &j.Rejected, &pid, &j.Owner, &stopped)
 	if err != nil {
 		return j, err
 	}
 	json.Unmarshal([]byte(files), &j.Files)
 	j.Started, j.Updated = time.Unix(started, 0), time.Unix(updated, 0)
 	switch {
+	case finished.Valid && stopped != "":
+		j.State, j.Finished = stopped, time.Unix(finished.Int64, 0)
 	case finished.Valid && j.Failed != "":
 		j.State, j.Finished = pencilbox.JobFailed, time.Unix(finished.Int64, 0)
 	case finished.Valid:

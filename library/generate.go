@@ -62,6 +62,11 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 	done := make(chan imported, 1)
 	iopts.Source, iopts.Format = GenSourceLabel, "json"
 	iopts, handed := handOverFor(o, iopts)
+	// The import reads what was made to the end under a context that is
+	// not cancelled; a run cut short says so through Stopped, set before
+	// the pipe's end reaches the import.
+	var stop error
+	iopts.Stopped = func() error { return stop }
 	go func() {
 		// Not ctx: what was made is stored even when the run is stopped;
 		// the pipe's end finishes the import.
@@ -87,12 +92,13 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 		canon = append(canon, g.Puzzle.Canonical())
 		return nil
 	})
-	pw.Close()
-	res := <-done
 	stopped := werr != nil && ctx.Err() != nil && errors.Is(werr, ctx.Err())
 	if stopped {
 		werr = nil
+		stop = runStop(ctx)
 	}
+	pw.Close()
+	res := <-done
 	job, err := res.job, errors.Join(werr, res.err)
 	if err == nil && o.Set != "" {
 		err = addToSet(context.WithoutCancel(ctx), store, o.Kind.Name(), o.Set, canon)
@@ -101,6 +107,18 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 		err = ctx.Err()
 	}
 	return job, err
+}
+
+// runStop is why a generator run's context ended: the JobStop it was
+// cancelled with (a user's cancel, a time limit, the server's shutdown),
+// or, for any other end (Ctrl-C), an interruption.
+func runStop(ctx context.Context) *pencilbox.JobStop {
+	var stop *pencilbox.JobStop
+	if errors.As(context.Cause(ctx), &stop) {
+		return stop
+	}
+	return &pencilbox.JobStop{State: pencilbox.JobInterrupted,
+		Reason: "The run was stopped before it made every puzzle asked (interrupted). What it made is stored."}
 }
 
 // addToSet adds the puzzles with the given canonical forms to the set

@@ -3,8 +3,10 @@ package library_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/engine/akari"
@@ -74,4 +76,43 @@ func count(t *testing.T, d *db.DB, q string) int {
 		t.Fatalf("%s: %v", q, err)
 	}
 	return n
+}
+
+// TestGenerateCutShortRecorded: a run cut short after it made a puzzle
+// keeps it, and its job is recorded as the JobStop its context was
+// cancelled with (a user's cancel, a time limit), or as interrupted
+// (Ctrl-C, a plain cancel), with the reason: never as done, as it was.
+func TestGenerateCutShortRecorded(t *testing.T) {
+	d := MustOpen(t)
+	for _, tc := range []struct {
+		cause  error
+		state  string
+		reason string
+	}{
+		{&pencilbox.JobStop{State: pencilbox.JobCancelled, Reason: "Cancelled by alice."}, pencilbox.JobCancelled, "Cancelled by alice."},
+		{&pencilbox.JobStop{State: pencilbox.JobStopped, Reason: "Stopped at its time limit."}, pencilbox.JobStopped, "Stopped at its time limit."},
+		{nil, pencilbox.JobInterrupted, "interrupted"},
+	} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 5, Height: 5}, Count: 1000, Seed: 1, Jobs: 1,
+			Progress: func(p library.GenProgress) {
+				if p.Made >= 1 {
+					cancel(tc.cause)
+				}
+			}}
+		job, err := library.Generate(ctx, d, registry(), opts, library.Options{})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: %v, want context.Canceled", tc.state, err)
+		}
+		stored, serr := d.Job(context.Background(), job.ID)
+		if serr != nil {
+			t.Fatal(serr)
+		}
+		for _, j := range []pencilbox.Job{job, stored} {
+			if j.State != tc.state || !strings.Contains(j.Failed, tc.reason) || j.Imported < 1 {
+				t.Errorf("%s: job %d recorded %q %q with %d stored; want %s saying %q, the puzzles made stored",
+					tc.state, j.ID, j.State, j.Failed, j.Imported, tc.state, tc.reason)
+			}
+		}
+	}
 }

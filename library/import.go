@@ -65,6 +65,12 @@ type Options struct {
 	// Second rates new puzzles on their kind's second scale when it has
 	// one (nil = none: the puzzles wait for FillSecond).
 	Second engine.SecondRaters
+	// Stopped, when set, is asked once the inputs are read: a
+	// *pencilbox.JobStop it returns is recorded as the job's end, as if
+	// ctx had been cancelled with it. Generate's import reads what its
+	// maker made to the end, under a context that is not cancelled, and
+	// says this way that the run was cut short.
+	Stopped func() error
 }
 
 // item is one record on its way through the pipeline.
@@ -216,6 +222,21 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
+	// A run cut short is recorded as such, never as done: cancelled by a
+	// user, stopped by a limit (the JobStop its context was cancelled
+	// with), or interrupted (any other end of its context: a shutdown,
+	// Ctrl-C).
+	state := pencilbox.JobDone
+	var stop *pencilbox.JobStop
+	switch {
+	case w.writeErr != nil:
+	case errors.As(context.Cause(ctx), &stop):
+	case ctx.Err() != nil:
+		stop = &pencilbox.JobStop{State: pencilbox.JobInterrupted, Reason: FailedText(ctx.Err(), p.store.Explain)}
+	case p.opts.Stopped != nil:
+		// the caller knows: the import itself ran to its end
+		errors.As(p.opts.Stopped(), &stop)
+	}
 	// Every import merges the search index at its end (a no-op when it is
 	// one segment already): each batch writes a segment, and a search
 	// probed per row (a word in most puzzles) opens every segment at each
@@ -228,23 +249,23 @@ func (p *pipeline) finish(ctx context.Context, w *writer) (pencilbox.Job, error)
 		err = errors.Join(err, oerr)
 	}
 	failed := ""
-	if err != nil {
-		failed = FailedText(err, p.store.Explain)
+	switch {
+	case stop != nil && w.writeErr == nil:
+		state, failed = stop.State, stop.Reason
+	case err != nil:
+		state, failed = pencilbox.JobFailed, FailedText(err, p.store.Explain)
 	}
 	if err == nil && len(w.unreadable) > 0 {
 		if p.opts.FailUnread && len(w.unreadable) == len(job.Files) {
-			failed = strings.Join(w.unreadable, "; ")
+			state, failed = pencilbox.JobFailed, strings.Join(w.unreadable, "; ")
 		}
 		err = &unreadableError{files: w.unreadable}
 	}
 	// Finish with a fresh context: a cancelled import is still recorded.
-	if ferr := p.store.FinishJob(context.WithoutCancel(ctx), job.ID, failed); ferr != nil && err == nil {
+	if ferr := p.store.FinishJob(context.WithoutCancel(ctx), job.ID, state, failed); ferr != nil && err == nil {
 		err = ferr
 	}
 	job.Finished = time.Now()
-	job.State = pencilbox.JobDone
-	if failed != "" {
-		job.State, job.Failed = pencilbox.JobFailed, failed
-	}
+	job.State, job.Failed = state, failed
 	return job, err
 }

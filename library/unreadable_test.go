@@ -127,7 +127,8 @@ func TestImportGoesOnPastUnreadableInputs(t *testing.T) {
 }
 
 // TestImportStopsWhenCancelled: an import cancelled while it reads is not
-// mistaken for unreadable inputs: it fails with the context's error.
+// mistaken for unreadable inputs: it ends with the context's error, and
+// its job is recorded as interrupted (neither done nor failed).
 func TestImportStopsWhenCancelled(t *testing.T) {
 	d := MustOpen(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -139,7 +140,10 @@ func TestImportStopsWhenCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || errors.Is(err, library.ErrUnreadable) {
 		t.Fatalf("err = %v, want context.Canceled only", err)
 	}
-	if job.State != pencilbox.JobFailed {
-		t.Errorf("job state %q, want failed", job.State)
+	if job.State != pencilbox.JobInterrupted {
+		t.Errorf("job state %q, want interrupted", job.State)
+	}
+	if stored, err := d.Job(context.Background(), job.ID); err != nil || stored.State != pencilbox.JobInterrupted || stored.Failed == "" {
+		t.Errorf("stored job %q %q (%v), want interrupted with its reason", stored.State, stored.Failed, err)
 	}
 }

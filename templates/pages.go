@@ -225,6 +225,9 @@ func (d ImportPage) invalid(name string) templ.Attributes {
 // JobPage shows one import job.
 type JobPage struct {
 	Job model.Job
+	// CanCancel offers the Cancel button: the job runs in this server
+	// and the user started it or is an admin.
+	CanCancel bool
 }
 
 // SetsPage lists the sets.

@@ -85,10 +85,17 @@ func (s *Server) generatePost(c echo.Context) error {
 		}
 		return err
 	}
+	limit := s.cfg.GenerateLimit
 	run := func(ctx context.Context, progress func(model.Job)) (model.Job, error) {
+		ctx, cancel := context.WithTimeoutCause(ctx, limit, &pencilbox.JobStop{State: pencilbox.JobStopped,
+			Reason: fmt.Sprintf("Stopped at the time limit of a run, %s (pencilbox serve --generate-limit), before it made all %d puzzles asked: the target is rare or out of reach. What it made is stored.", limit, req.Count)})
+		defer cancel()
 		return s.cfg.Generate(ctx, req, progress)
 	}
 	id, err := s.jobs.run(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), run, func() {})
+	if pe := (*publicError)(nil); errors.As(err, &pe) {
+		return err // a cap on running jobs, named
+	}
 	if err != nil {
 		s.cfg.Log.Printf("generate: %v", err)
 		if msg, ok := db.Explain(err, s.dbPath()); ok {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/internal/stale"
 	"pencilbox/templates"
@@ -97,6 +98,9 @@ func (s *Server) importPost(c echo.Context) error {
 		opts.Source = "web-" + time.Now().Format("20060102-150405")
 	}
 	id, err := s.jobs.start(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), s.cfg.Import, r, opts, cleanup)
+	if pe := (*publicError)(nil); errors.As(err, &pe) {
+		return err // a cap on running jobs, named
+	}
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
 		if msg, ok := db.Explain(err, s.dbPath()); ok {
@@ -162,7 +166,57 @@ func (s *Server) jobPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), templates.JobPage{Job: j}))
+	owner, here := s.jobs.owner(id)
+	user, _ := c.Get(ctxUser).(string)
+	may := here && !j.Done && role(c).AtLeast(pencilbox.RoleEditor) && (owner == user || role(c) == pencilbox.RoleAdmin)
+	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), templates.JobPage{Job: j, CanCancel: may}))
+}
+
+// cancelJob stops a running job (an import or a generator run) for the
+// user who started it or an admin: from its page (POST
+// /import/:id/cancel) or the API (POST /api/jobs/:id/cancel, 202). What
+// it stored is kept and the job is recorded as cancelled, by whom.
+func (s *Server) cancelJob(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := c.Get(ctxUser).(string)
+	may := func(owner string) error {
+		if owner != user && role(c) != pencilbox.RoleAdmin {
+			return userErr(http.StatusForbidden, "Only the user who started job %d, or an admin, may cancel it.", id)
+		}
+		return nil
+	}
+	owner, here := s.jobs.owner(id)
+	if !here {
+		j, err := s.cfg.Library.Job(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		if err := may(j.Owner); err != nil {
+			return err
+		}
+		if !j.Done {
+			return userErr(http.StatusConflict, "Job %d runs in another program on this library (a command-line import or generate): stop it there.", id)
+		}
+		return userErr(http.StatusConflict, "Job %d has already ended (%s): there is nothing to cancel.", id, j.State)
+	}
+	if err := may(owner); err != nil {
+		return err
+	}
+	if !s.jobs.cancel(id, &pencilbox.JobStop{State: pencilbox.JobCancelled,
+		Reason: fmt.Sprintf("Cancelled by %s. What it stored is kept.", user)}) {
+		return userErr(http.StatusConflict, "Job %d has already ended: there is nothing to cancel.", id)
+	}
+	if isAPI(c) {
+		j, err := s.job(c, id)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusAccepted, j)
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/import/%d", id), fmt.Sprintf("Job %d is being cancelled: what it stored is kept.", id))
 }
 
 // ---- sets

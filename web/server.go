@@ -157,7 +157,14 @@ type Config struct {
 	// it says "more than N" with a link that counts with half the
 	// search budget.
 	CountBudget time.Duration
-	Log         *log.Logger
+	// MaxJobs bounds the background jobs (imports, generator runs) running
+	// at once, MaxJobsPerUser those of one user (defaults DefaultMaxJobs,
+	// DefaultMaxJobsPerUser): one more is refused with the cap named.
+	MaxJobs, MaxJobsPerUser int
+	// GenerateLimit is how long a generator run may take before it is
+	// stopped, keeping what it made (default DefaultGenerateLimit).
+	GenerateLimit time.Duration
+	Log           *log.Logger
 }
 
 // Server is the admin site.
@@ -184,9 +191,9 @@ type Server struct {
 	// key derives the CSRF tokens (csrfKey reads it once).
 	keyMu sync.Mutex
 	key   []byte
-	// ctx ends the background imports on Close.
+	// ctx ends the background jobs on Close, its cause saying so.
 	ctx    context.Context
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 }
 
 // New builds the server and its routes.
@@ -224,6 +231,15 @@ func New(cfg Config) *Server {
 	if cfg.CountBudget <= 0 {
 		cfg.CountBudget = DefaultCountBudget
 	}
+	if cfg.MaxJobs <= 0 {
+		cfg.MaxJobs = DefaultMaxJobs
+	}
+	if cfg.MaxJobsPerUser <= 0 {
+		cfg.MaxJobsPerUser = DefaultMaxJobsPerUser
+	}
+	if cfg.GenerateLimit <= 0 {
+		cfg.GenerateLimit = DefaultGenerateLimit
+	}
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
@@ -240,7 +256,7 @@ func New(cfg Config) *Server {
 	} else if len(gone) > 0 {
 		cfg.Log.Printf("removed %d upload copies left by a server that stopped: %s", len(gone), strings.Join(gone, ", "))
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	s := &Server{
 		ctx:      ctx,
 		cancel:   cancel,
@@ -257,7 +273,7 @@ func New(cfg Config) *Server {
 		origins:  http.NewCrossOriginProtection(),
 		steps:    newStepCache(256),
 	}
-	s.jobs = newJobTracker(cfg.Log.Printf, func(err error) (string, bool) { return db.Explain(err, s.dbPath()) })
+	s.jobs = newJobTracker(cfg.MaxJobs, cfg.MaxJobsPerUser, cfg.Log.Printf, func(err error) (string, bool) { return db.Explain(err, s.dbPath()) })
 	s.e.HideBanner, s.e.HidePort = true, true
 	s.e.HTTPErrorHandler = s.handleError
 	s.routes()
@@ -283,10 +299,11 @@ func (s *Server) Handler() http.Handler {
 	})
 }
 
-// Close stops the running imports (what they committed stays; their jobs
-// say they failed) and waits for them to end.
+// Close stops the running jobs (what they committed stays; their jobs
+// say they were interrupted) and waits for them to end.
 func (s *Server) Close() {
-	s.cancel()
+	s.cancel(&pencilbox.JobStop{State: pencilbox.JobInterrupted,
+		Reason: "The server was stopped while the job ran. What it stored is kept; running it again completes it."})
 	s.jobs.wait()
 }
 
@@ -311,6 +328,7 @@ func (s *Server) routes() {
 	g.GET("/import", s.importForm)
 	g.POST("/import", s.importPost)
 	g.GET("/import/:id", s.jobPage)
+	g.POST("/import/:id/cancel", s.cancelJob)
 	g.GET("/generate", s.generateForm)
 	g.POST("/generate", s.generatePost)
 	g.GET("/sets", s.setsPage)
@@ -339,6 +357,7 @@ func (s *Server) routes() {
 	a.GET("/sets", s.apiSets)
 	a.GET("/sets/:id", s.apiSet)
 	a.GET("/jobs/:id", s.apiJob)
+	a.POST("/jobs/:id/cancel", s.cancelJob)
 }
 
 // publicError is an error whose message may be shown to the user.

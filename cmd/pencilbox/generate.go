@@ -57,7 +57,8 @@ func runGenerate(e *env, args []string) int {
 	defer stop()
 	if g.limit > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, g.limit)
+		ctx, cancel = context.WithTimeoutCause(ctx, g.limit, &pencilbox.JobStop{State: pencilbox.JobStopped,
+			Reason: fmt.Sprintf("Stopped at its time limit, %s (generate --time), before it made all %d puzzles asked. What it made is stored.", g.limit, g.count)})
 		defer cancel()
 	}
 	return generate(ctx, e, g)

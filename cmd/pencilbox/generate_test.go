@@ -288,3 +288,26 @@ func TestGenerateRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateTimeRecordedStopped: a --db run that --time stops before it
+// made what was asked is stored as stopped, its reason naming the limit
+// (it was stored as done), and says so on stderr with exit 1.
+func TestGenerateTimeRecordedStopped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gen.db")
+	code, _, errs := runCLI(t, "", "generate", "--kind", "sudoku", "--count", "10000", "--er", "11.5-", "--time", "500ms", "--jobs", "1", "--db", path)
+	if code != 1 || !strings.Contains(errs, "--time 500ms reached") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	d, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var stopped, failed string
+	if err := d.QueryRow(`SELECT stopped, failed FROM jobs WHERE source = 'generated'`).Scan(&stopped, &failed); err != nil {
+		t.Fatal(err)
+	}
+	if stopped != "stopped" || !strings.Contains(failed, "time limit, 500ms (generate --time)") {
+		t.Errorf("the run is stored as %q %q, want stopped at its time limit", stopped, failed)
+	}
+}

@@ -40,11 +40,18 @@ func runServe(e *env, args []string) int {
 	fs.DurationVar(&backups.every, "backup-every", 24*time.Hour, "time between scheduled backups (at least 1m)")
 	fs.IntVar(&backups.keep, "backup-keep", 14, "scheduled backups kept in --backup-dir (older ones of its own naming are deleted)")
 	hsts := fs.Bool("hsts", false, "send Strict-Transport-Security on https requests (direct or through a trusted proxy)")
+	maxJobs := fs.Int("max-jobs", web.DefaultMaxJobs, "background jobs (imports, generator runs) running at once; one more is refused")
+	maxUserJobs := fs.Int("max-user-jobs", web.DefaultMaxJobsPerUser, "background jobs one user may run at once")
+	genLimit := fs.Duration("generate-limit", web.DefaultGenerateLimit, "time after which a generator run of the site is stopped, keeping what it made")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *maxUpload < 1 {
 		fs.Usage()
+		return 2
+	}
+	if *maxJobs < 1 || *maxUserJobs < 1 || *genLimit <= 0 {
+		fmt.Fprintln(e.stderr, "pencilbox serve: --max-jobs and --max-user-jobs want at least 1, --generate-limit a duration above 0 (e.g. 30m)")
 		return 2
 	}
 	trusted, err := web.ParseProxies(proxies)
@@ -101,6 +108,7 @@ func runServe(e *env, args []string) int {
 		Views: e.bundles.Views(), Exports: e.exports,
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
 		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
+		MaxJobs: *maxJobs, MaxJobsPerUser: *maxUserJobs, GenerateLimit: *genLimit,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

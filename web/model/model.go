@@ -163,13 +163,14 @@ type Job struct {
 	Started    time.Time  `json:"started"`
 	Finished   time.Time  `json:"finished"`
 	Done       bool       `json:"done"`
-	State      string     `json:"state"` // running, done, failed, interrupted
+	State      string     `json:"state"` // running, done, failed, interrupted, cancelled, stopped
+	Owner      string     `json:"-"`     // who started it (the cancel button's rule)
 	Read       int        `json:"read"`
 	Imported   int        `json:"imported"`         // new puzzles with a unique solution
 	Invalid    int        `json:"invalid"`          // new puzzles with none or several
 	Duplicates int        `json:"duplicates"`       // records whose puzzle was already stored
 	Rejected   int        `json:"rejected"`         // bad records: not stored
-	Failed     string     `json:"failed,omitempty"` // the error that stopped the job
+	Failed     string     `json:"failed,omitempty"` // the error or the reason that stopped the job
 	Errors     []JobError `json:"errors,omitempty"`
 }
 
