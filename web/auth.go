@@ -92,16 +92,9 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
-		key, err := s.csrfKey(r.Context())
+		want, err := s.wantToken(c)
 		if err != nil {
 			return err
-		}
-		want := ""
-		sess, _ := c.Get(ctxSession).(string)
-		if sess != "" {
-			want = csrfToken(key, "session", sess)
-		} else if ck, err := c.Cookie(cookieCSRF); err == nil && len(ck.Value) >= 32 {
-			want = csrfToken(key, "anon", ck.Value)
 		}
 		if unsafe {
 			if want == "" {
@@ -116,6 +109,10 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		if want == "" {
+			key, err := s.csrfKey(r.Context())
+			if err != nil {
+				return err
+			}
 			anon := randomToken()
 			s.cookie(c, cookieCSRF, anon, 0, http.SameSiteStrictMode)
 			want = csrfToken(key, "anon", anon)
@@ -129,6 +126,22 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// wantToken is the CSRF token the request must carry: its session's, or
+// before login the one of its pb_csrf cookie; "" when it has neither.
+func (s *Server) wantToken(c echo.Context) (string, error) {
+	key, err := s.csrfKey(c.Request().Context())
+	if err != nil {
+		return "", err
+	}
+	if sess, _ := c.Get(ctxSession).(string); sess != "" {
+		return csrfToken(key, "session", sess), nil
+	}
+	if ck, err := c.Cookie(cookieCSRF); err == nil && len(ck.Value) >= 32 {
+		return csrfToken(key, "anon", ck.Value), nil
+	}
+	return "", nil
 }
 
 var errBadToken = userErr(http.StatusForbidden, "The form's security token is missing or stale: reload the page and try again.")
@@ -156,19 +169,6 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 var errCrossOrigin = userErr(http.StatusForbidden, "This request came from another site and was refused: use the forms of this site's own pages.")
-
-// parseForm reads the request's form (urlencoded or multipart) as
-// FormValue does, but returns the error. ParseForm comes first on its
-// own: ParseMultipartForm drops its error when the body is not multipart.
-func parseForm(r *http.Request) error {
-	if err := r.ParseForm(); err != nil {
-		return err
-	}
-	if err := r.ParseMultipartForm(32 << 20); !errors.Is(err, http.ErrNotMultipart) {
-		return err
-	}
-	return nil
-}
 
 // tooLarge reports whether err is the body limit's (http.MaxBytesReader)
 // or multipart's own.

@@ -294,7 +294,9 @@ func TestHostileManyBadLines(t *testing.T) {
 
 // TestChunkedUploadTooLarge: a body over the limit sent without a
 // Content-Length (chunked) gets the same 413 and message as one with it,
-// not the CSRF check's 403; a small chunked upload still imports.
+// not the CSRF check's 403; a small chunked upload still imports. A file
+// sent without the token is refused at its first byte, whatever its size
+// (the token comes before files are written).
 func TestChunkedUploadTooLarge(t *testing.T) {
 	e := newTestEnv(t, func(c *Config) { c.MaxUpload = 1 << 20 })
 	c := e.client()
@@ -320,7 +322,7 @@ func TestChunkedUploadTooLarge(t *testing.T) {
 		sizing bool // also sent with a Content-Length
 	}{
 		{"multipart over the limit", func() (io.Reader, string) { return multipartBody(tok, big) }, 413, "1 MiB", true},
-		{"multipart over the limit, no token", func() (io.Reader, string) { return multipartBody("", big) }, 413, "1 MiB", true},
+		{"multipart over the limit, no token", func() (io.Reader, string) { return multipartBody("", big) }, 403, "security token", false},
 		{"form over the limit", func() (io.Reader, string) {
 			return strings.NewReader(url.Values{"csrf": {tok}, "text": {string(big)}}.Encode()), "application/x-www-form-urlencoded"
 		}, 413, "1 MiB", true},

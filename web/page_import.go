@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 
 	"pencilbox"
 	"pencilbox/db"
-	"pencilbox/internal/stale"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -50,7 +48,7 @@ func (s *Server) importView(c echo.Context, sent templates.ImportSent) error {
 // with msg (and, when a file was chosen, a request to choose it again:
 // a browser cannot be handed a file back).
 func (s *Server) refuseImport(c echo.Context, field, msg string) error {
-	if fh, err := c.FormFile("file"); err == nil && fh.Filename != "" {
+	if f := requestFile(c, "file"); f != nil && f.name != "" {
 		msg += " Nothing was imported: choose the file again."
 	}
 	return s.importView(c, templates.ImportSent{Text: c.FormValue("text"), Format: c.FormValue("format"),
@@ -115,40 +113,19 @@ func (s *Server) importPost(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/import/%d", id))
 }
 
-// upload returns the import's input: the uploaded file (copied to a
-// temporary file, since the request's own is removed when it ends and the
-// import runs on in the background) or the pasted text; nil when neither
-// was given. name is the uploaded file's name; cleanup removes the copy.
+// upload returns the import's input: the uploaded file (bodyLimit wrote
+// it to Config.UploadDir; the import takes it over, since it runs on in
+// the background, and cleanup removes it) or the pasted text; nil when
+// neither was given. name is the uploaded file's name.
 func (s *Server) upload(c echo.Context) (r io.Reader, name string, cleanup func(), err error) {
 	none := func() {}
-	fh, ferr := c.FormFile("file")
-	switch {
-	case tooLarge(ferr):
-		return nil, "", none, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-	case errors.Is(ferr, http.ErrMissingFile) || errors.Is(ferr, http.ErrNotMultipart):
-		// no file: the pasted text, if any
-	case ferr != nil:
-		return nil, "", none, userErr(http.StatusBadRequest, "The upload could not be read: %v.", ferr)
-	case fh.Size > 0:
-		f, err := fh.Open()
+	if f := requestFile(c, "file"); f != nil && f.size > 0 {
+		fh, err := os.Open(f.path)
 		if err != nil {
-			return nil, "", none, err
+			return nil, "", none, fmt.Errorf("upload: %w", err)
 		}
-		defer f.Close()
-		tmp, err := os.CreateTemp(s.cfg.UploadDir, stale.Pattern(UploadPrefix, ""))
-		if err != nil {
-			return nil, "", none, err
-		}
-		cleanup = func() { tmp.Close(); os.Remove(tmp.Name()) }
-		if _, err := io.Copy(tmp, f); err != nil {
-			cleanup()
-			return nil, "", none, err
-		}
-		if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-			cleanup()
-			return nil, "", none, err
-		}
-		return tmp, filepath.Base(fh.Filename), cleanup, nil
+		f.taken = true
+		return fh, f.name, func() { fh.Close(); os.Remove(f.path) }, nil
 	}
 	text := c.FormValue("text")
 	if strings.TrimSpace(text) == "" {

@@ -256,6 +256,15 @@ func New(cfg Config) *Server {
 	} else if len(gone) > 0 {
 		cfg.Log.Printf("removed %d upload copies left by a server that stopped: %s", len(gone), strings.Join(gone, ", "))
 	}
+	// Servers before readMultipart let Go's mime/multipart read uploads:
+	// its multipart-* files in the temporary folder name no process, and
+	// one parsed on a request copy was never removed. Those an hour old go
+	// (an upload in progress keeps its file's time new).
+	if gone, err := stale.Clean(os.TempDir(), multipartPrefix, "", time.Now()); err != nil {
+		cfg.Log.Printf("cleaning old multipart files: %v", err)
+	} else if len(gone) > 0 {
+		cfg.Log.Printf("removed %d multipart upload files over an hour old: %s", len(gone), strings.Join(gone, ", "))
+	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	s := &Server{
 		ctx:      ctx,
@@ -487,11 +496,17 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 
 // bodyLimit refuses bodies over MaxUpload (maxAnonBody without a session)
 // with a clear message; the body is also wrapped so a body without
-// Content-Length stops at the limit. The
-// form of a state-changing request is read here, once, with its error
-// answered: FormValue drops the error, so a pasted text over the limit
-// sent chunked would reach a handler as an empty form ("Choose a file")
-// and a form of more than 10,000 fields as a form without them.
+// Content-Length stops at the limit. The form of a state-changing request
+// is read here, once, with its error answered: FormValue drops the error,
+// so a pasted text over the limit sent chunked would reach a handler as an
+// empty form ("Choose a file") and a form of more than 10,000 fields as a
+// form without them. It is read only once the request is let through by
+// the checks that need no body: a route behind the login runs the group's
+// requireUser and requireRole first (a viewer's upload to an editor's
+// route is refused unread), a path no route has is a 404 unread, and a
+// multipart body's files are written to disk only after its CSRF token
+// (readMultipart). Files no handler took are removed when the handler
+// returns.
 func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -504,15 +519,47 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 			return tooBig
 		}
 		r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
-		if m := r.Method; m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions {
-			if err := parseForm(r); tooLarge(err) {
-				return tooBig
-			} else if tooManyFields(err) {
-				return userErr(http.StatusBadRequest, "The form has too many fields: at most %d (each ticked puzzle is one). Tick fewer puzzles at a time, or add a filter's puzzles instead.", maxFormFields)
-			}
-			// other malformed parts (a bad escape) are left out of the
-			// form, as FormValue does
+		m := r.Method
+		if m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions {
+			return next(c)
 		}
+		switch route := m + " " + c.Path(); {
+		case takesBody(route):
+		case notFoundRoute(c.Path()):
+			return echo.ErrNotFound
+		case c.Get(echo.ContextKeyHeaderAllow) != nil:
+			// a path routed for other methods: its 405 needs no body
+			leaveBody(r)
+			return next(c)
+		default:
+			if ok, err := s.gate(c); !ok {
+				return err
+			}
+		}
+		var err error
+		multi := strings.HasPrefix(r.Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm)
+		if multi {
+			var want string
+			if want, err = s.wantToken(c); err != nil {
+				return err
+			}
+			var files []*formFile
+			files, err = s.readMultipart(c, want)
+			defer removeFiles(files)
+			c.Set(ctxFiles, files)
+		} else {
+			err = r.ParseForm()
+		}
+		switch {
+		case tooLarge(err):
+			return tooBig
+		case tooManyFields(err):
+			return userErr(http.StatusBadRequest, "The form has too many fields: at most %d (each ticked puzzle is one). Tick fewer puzzles at a time, or add a filter's puzzles instead.", maxFormFields)
+		case multi && err != nil:
+			return err
+		}
+		// other malformed urlencoded parts (a bad escape) are left out of
+		// the form, as FormValue does
 		return next(c)
 	}
 }
