@@ -93,7 +93,7 @@ FUZZTIME ?= 30s
 FUZZMINIMIZE ?= 200x
 FUZZ_TARGETS := FuzzFormats:./importers FuzzOpen:./importers \
 	FuzzParseSolve:./engine/sudoku FuzzURL:./engine/sudoku FuzzRate:./engine/sudoku \
-	FuzzParse:./engine/akari FuzzSolveRate:./engine/akari
+	FuzzParse:./engine/akari FuzzSolveRate:./engine/akari FuzzBookletText:./export
 # Go 1.26's fuzz coordinator can fail a run with a bare "context deadline
 # exceeded" at the -fuzztime boundary (golang/go#75804, fixed in Go 1.27):
 # a failure counts only when it wrote a reproducer to testdata/fuzz.

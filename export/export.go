@@ -291,6 +291,9 @@ func (o Options) Check(kinds Kinds) error {
 		if n := utf8.RuneCountInString(l); n > MaxLabel {
 			return fmt.Errorf("label %d (%q) has %d characters: a caption takes at most %d", i+1, l, n, MaxLabel)
 		}
+		if err := CheckPrintable(l); err != nil {
+			return fmt.Errorf("label %d (%q): %w", i+1, l, err)
+		}
 	}
 	if o.ByRank && o.ByER {
 		return fmt.Errorf("a booklet is ordered by stars or by ER, not both")

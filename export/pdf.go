@@ -32,6 +32,7 @@ type pdfWriter struct {
 	w       io.Writer
 	env     *writeEnv
 	puzzles []numbered
+	glyphs  *glyphs // every text printed goes through glyphs.text
 }
 
 type numbered struct {
@@ -40,7 +41,11 @@ type numbered struct {
 }
 
 func openPDF(w io.Writer, env *writeEnv) (writer, error) {
-	return &pdfWriter{w: w, env: env}, nil
+	g, err := newGlyphs()
+	if err != nil {
+		return nil, err
+	}
+	return &pdfWriter{w: w, env: env, glyphs: g}, nil
 }
 
 func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
@@ -149,7 +154,7 @@ func (b *pdfWriter) close() error {
 	labels := map[int]string{} // by puzzle number
 	for i, np := range b.puzzles {
 		if l := opt.Label(i); l != "" {
-			labels[np.n] = l
+			labels[np.n] = b.glyphs.text(l)
 		}
 	}
 	size := "A4"
@@ -164,17 +169,18 @@ func (b *pdfWriter) close() error {
 	pdf.SetCreationDate(created)
 	pdf.SetModificationDate(created)
 	pdf.SetCreator("pencilbox", true)
-	pdf.SetTitle(opt.Title, true)
+	title := b.glyphs.text(opt.Title)
+	pdf.SetTitle(title, true)
 	pdf.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes("go", "B", gobold.TTF)
 	pdf.SetAutoPageBreak(false, 0)
 	l := pageLayout(opt.Paper, opt.PerPage)
 	pg := &pager{pdf: pdf, l: l}
-	if opt.Title != "" {
+	if title != "" {
 		pg.next()
 		pdf.SetFont("go", "B", 28)
 		pdf.SetXY(l.margin, l.ph/3)
-		pdf.MultiCell(l.pw-2*l.margin, 12, opt.Title, "", "C", false)
+		pdf.MultiCell(l.pw-2*l.margin, 12, title, "", "C", false)
 		pdf.SetFont("go", "", 13)
 		pdf.SetX(l.margin)
 		what := fmt.Sprintf("%d puzzles", len(b.puzzles))
@@ -321,7 +327,7 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		pdf.SetFont("go", "", 8)
 		src := ""
 		if len(p.Sources) > 0 {
-			src = " · " + p.Sources[0].Label
+			src = " · " + b.glyphs.text(p.Sources[0].Label)
 		}
 		pdf.SetXY(gx, line+lineH-2)
 		pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")

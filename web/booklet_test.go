@@ -159,6 +159,9 @@ func TestBookletRefusals(t *testing.T) {
 		{base + "&labels=" + url.QueryEscape(strings.Repeat("day\n", 8)), "labels", "Labels: 8 lines for 7 puzzles; one line a puzzle."},
 		{base + "&labels=" + url.QueryEscape("Monday\n"+strings.Repeat("x", 41)), "labels", "Labels, line 2: 41 characters, at most 40 fit a caption."},
 		{strings.Replace(base, "Kept+title", strings.Repeat("t", 201), 1), "title", "Title: 201 characters, at most 200 fit the title page."},
+		// text the booklet's font cannot print: refused naming it (an emoji was a panic: 500)
+		{base + "&labels=" + url.QueryEscape("Monday\nAdvent 🎄"), "labels", `Labels, line 2: the booklet's font has no "🎄" (U+1F384): remove it or write it in letters.`},
+		{strings.Replace(base, "Kept+title", url.QueryEscape("Xmas 🎄"), 1), "title", `Title: the booklet's font has no "🎄" (U+1F384): remove it or write it in letters.`},
 		// the Akari set has no ER to caption
 		{"/sets/2/booklet?make=1&format=pdf&caption=er", "caption", `Captions "er": these puzzles have no ER to show; choose stars or none.`},
 		// the old export URL's bad value: the form too

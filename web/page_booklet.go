@@ -248,6 +248,9 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 	opt.Title = b.defTitle
 	if q.Has("title") {
 		opt.Title = strings.TrimSpace(q.Get("title"))
+		if err := export.CheckPrintable(opt.Title); err != nil {
+			return opt, fieldErr("title", "Title: %v.", err)
+		}
 	}
 	if n := utf8.RuneCountInString(opt.Title); n > maxTitle {
 		return opt, fieldErr("title", "Title: %d characters, at most %d fit the title page.", n, maxTitle)
@@ -315,6 +318,9 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 			l = strings.TrimSpace(l)
 			if n := utf8.RuneCountInString(l); n > export.MaxLabel {
 				return opt, fieldErr("labels", "Labels, line %d: %d characters, at most %d fit a caption.", i+1, n, export.MaxLabel)
+			}
+			if err := export.CheckPrintable(l); err != nil {
+				return opt, fieldErr("labels", "Labels, line %d: %v.", i+1, err)
 			}
 			opt.Labels = append(opt.Labels, l)
 		}

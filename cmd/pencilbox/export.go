@@ -82,6 +82,9 @@ func runExport(e *env, args []string) int {
 			return fail(2, fmt.Errorf("--sort %q with --set: a set's booklet is in the set's order, or by rank or er", f.Sort))
 		}
 	}
+	if err := export.CheckPrintable(opt.Title); err != nil {
+		return fail(2, fmt.Errorf("--title: %w", err))
+	}
 	if err := opt.Check(e.exports); err != nil {
 		return fail(2, err)
 	}
@@ -175,6 +178,9 @@ func bookletLabels(opt *export.Options, from, file string) error {
 		l = strings.TrimSpace(l)
 		if n := utf8.RuneCountInString(l); n > export.MaxLabel {
 			return fmt.Errorf("%s line %d: a label of %d characters, at most %d fit a caption", file, i+1, n, export.MaxLabel)
+		}
+		if err := export.CheckPrintable(l); err != nil {
+			return fmt.Errorf("%s line %d: %w", file, i+1, err)
 		}
 		opt.Labels = append(opt.Labels, l)
 	}

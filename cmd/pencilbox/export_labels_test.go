@@ -23,6 +23,10 @@ func TestExportLabels(t *testing.T) {
 	if err := os.WriteFile(long, []byte("ok\n"+strings.Repeat("x", 41)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	emoji := filepath.Join(dir, "emoji.txt")
+	if err := os.WriteFile(emoji, []byte("ok\nAdvent \U0001F384\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "out", "week.pdf")
 	if err := os.Mkdir(filepath.Dir(out), 0o755); err != nil {
 		t.Fatal(err)
@@ -35,6 +39,9 @@ func TestExportLabels(t *testing.T) {
 		{[]string{"--labels", filepath.Join(dir, "none.txt")}, "--labels: open"},
 		{[]string{"--labels", long}, "long.txt line 2: a label of 41 characters, at most 40"},
 		{[]string{"--set", "x", "--sort", "clues"}, `--sort "clues" with --set`},
+		// text the font cannot print (an emoji was a panic's stack trace)
+		{[]string{"--labels", emoji}, `emoji.txt line 2: the booklet's font has no "🎄" (U+1F384)`},
+		{[]string{"--title", "Xmas \U0001F384"}, `--title: the booklet's font has no "🎄" (U+1F384)`},
 	} {
 		code, _, stderr := runCLI(t, "", append([]string{"export", "--db", lib, "--format", "pdf", "-o", out}, tc.args...)...)
 		if code != 2 || !strings.Contains(stderr, tc.msg) {
