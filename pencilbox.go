@@ -5,7 +5,9 @@
 package pencilbox
 
 import (
+	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"pencilbox/engine"
 )
@@ -54,6 +56,21 @@ type Source struct {
 	Text     string // the record's original text
 	JobID    int64  // the import job that added it (0 = none)
 	Created  time.Time
+}
+
+// MaxSourceLabel is the longest source label an import takes, in
+// characters (a file's base name fits: 255 bytes on common file systems).
+// Every puzzle's page, the dashboard's sources and the source filter show
+// it; it was unbounded from --source and the admin's import form.
+const MaxSourceLabel = 255
+
+// CheckSourceLabel refuses a source label over MaxSourceLabel, naming
+// the limit and the length (not the label).
+func CheckSourceLabel(label string) error {
+	if n := utf8.RuneCountInString(label); n > MaxSourceLabel {
+		return fmt.Errorf("the source label has %d characters: a label takes at most %d", n, MaxSourceLabel)
+	}
+	return nil
 }
 
 // Entry is one analysed record ready to store: the puzzle (ID, Tags,

@@ -3,7 +3,9 @@ package pencilbox
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
+	"unicode/utf8"
 )
 
 // ErrNoSet reports a set id (or name) that does not exist.
@@ -15,18 +17,22 @@ var ErrNothingToUndo = errors.New("nothing to undo")
 // Set is one set of the web admin, a named and ordered collection of
 // puzzle ids for a book or a column, without its items.
 type Set struct {
-	ID      int64
-	Name    string
-	Notes   string
-	Count   int
-	Updated time.Time
+	ID    int64
+	Name  string
+	Notes string
+	// NotesCut: Notes are the start of longer notes (SetStore.List).
+	NotesCut bool
+	Count    int
+	Updated  time.Time
 }
 
 // SetStore keeps the sets: declared here, beside Set, so that web takes an
 // interface rather than the db package's store over raw SQL pools.
 // Positions in a set are 1..n without gaps; a missing set is ErrNoSet.
 type SetStore interface {
-	// List returns every set by name.
+	// List returns every set by name, its Notes cut to their first
+	// SetNotesPreview characters (NotesCut says so): a list shows no
+	// more, and reads no more however long the notes are.
 	List(ctx context.Context) ([]Set, error)
 	// Get returns a set and its puzzle ids in order; ByName the same by
 	// the set's name.
@@ -75,4 +81,35 @@ type SetStore interface {
 	PuzzlePublications(ctx context.Context, puzzle int64) ([]Publication, error)
 	// Outlets lists the outlets published in, by name.
 	Outlets(ctx context.Context) ([]string, error)
+}
+
+// Limits on a set's text, in characters. Every list page (the sets, the
+// puzzles with their "Add to set" choice, a puzzle's page) reads every
+// set; a set's notes had no limit, and five of 50 MiB took /puzzles from
+// 20 to 756 ms and four list pages at once to 2 GB.
+const (
+	// MaxSetName is the longest name a set takes: a heading, a booklet's
+	// title, a download's file name.
+	MaxSetName = 200
+	// MaxSetNotes is the longest notes a set takes: a page of text.
+	MaxSetNotes = 10_000
+	// SetNotesPreview is how much of a set's notes a list of sets
+	// (SetStore.List) carries; Get returns them whole.
+	SetNotesPreview = 120
+)
+
+// CheckSetText refuses a set name or notes over their limits, with a
+// sentence naming the limit and the length sent (never the text itself,
+// which a page would otherwise echo whole). A name must not be empty.
+func CheckSetText(name, notes string) error {
+	if name == "" {
+		return errors.New("a set needs a name")
+	}
+	if n := utf8.RuneCountInString(name); n > MaxSetName {
+		return fmt.Errorf("the set's name has %d characters: a name takes at most %d", n, MaxSetName)
+	}
+	if n := utf8.RuneCountInString(notes); n > MaxSetNotes {
+		return fmt.Errorf("the set's notes have %d characters: notes take at most %d (shorten them by %d)", n, MaxSetNotes, n-MaxSetNotes)
+	}
+	return nil
 }

@@ -52,10 +52,11 @@ type SetInfo = pencilbox.Set
 // SetStore is web's set store.
 var _ pencilbox.SetStore = SetStore{}
 
-// List returns every set by name.
+// List returns every set by name, with the start of its notes only.
 func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT s.id, s.name, s.notes, s.updated,
-		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id) FROM sets s ORDER BY s.name`)
+	rows, err := s.reader().QueryContext(ctx, `SELECT s.id, s.name, substr(s.notes, 1, ?), length(s.notes) > ?, s.updated,
+		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id) FROM sets s ORDER BY s.name`,
+		pencilbox.SetNotesPreview, pencilbox.SetNotesPreview)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +65,7 @@ func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
 	for rows.Next() {
 		var si SetInfo
 		var upd int64
-		if err := rows.Scan(&si.ID, &si.Name, &si.Notes, &upd, &si.Count); err != nil {
+		if err := rows.Scan(&si.ID, &si.Name, &si.Notes, &si.NotesCut, &upd, &si.Count); err != nil {
 			return nil, err
 		}
 		si.Updated = time.Unix(upd, 0)
@@ -127,12 +128,14 @@ func (s SetStore) items(ctx context.Context, q Querier, id int64) ([]int64, erro
 	return ids, rows.Err()
 }
 
-// checkSetName refuses a name a set cannot have: empty, over 200 bytes,
-// or "yes" or "no", which the in_set filter reads as any set or none.
-func checkSetName(name string) error {
+// checkSetText refuses a name or notes a set cannot have: empty, over
+// their limits (pencilbox.CheckSetText), or the names "yes" or "no",
+// which the in_set filter reads as any set or none.
+func checkSetText(name, notes string) error {
+	if err := pencilbox.CheckSetText(name, notes); err != nil {
+		return err
+	}
 	switch {
-	case name == "" || len(name) > 200:
-		return errors.New("a set needs a name of 1-200 characters")
 	case strings.EqualFold(name, "yes") || strings.EqualFold(name, "no"):
 		return fmt.Errorf("a set cannot be named %q: the in_set filter reads yes and no as in any set and in none", name)
 	}
@@ -142,7 +145,7 @@ func checkSetName(name string) error {
 // Create makes an empty set and returns its id.
 func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error) {
 	name = strings.TrimSpace(name)
-	if err := checkSetName(name); err != nil {
+	if err := checkSetText(name, notes); err != nil {
 		return 0, err
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)
@@ -175,7 +178,7 @@ func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error)
 // Update changes a set's name and notes.
 func (s SetStore) Update(ctx context.Context, id int64, name, notes string) error {
 	name = strings.TrimSpace(name)
-	if err := checkSetName(name); err != nil {
+	if err := checkSetText(name, notes); err != nil {
 		return err
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)

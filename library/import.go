@@ -108,6 +108,9 @@ func Import(ctx context.Context, store pencilbox.LibraryStore, reg importers.Reg
 	if err := pencilbox.CheckTags(opts.Tags); err != nil {
 		return pencilbox.Job{}, fmt.Errorf("the tags to add: %w", err)
 	}
+	if err := pencilbox.CheckSourceLabel(opts.Source); err != nil {
+		return pencilbox.Job{}, err
+	}
 	job := pencilbox.Job{Source: opts.Source, Format: opts.Format, Started: time.Now()}
 	// Nothing is written to a database that check and export would find
 	// damaged: more writes could only lose more.

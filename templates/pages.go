@@ -233,6 +233,8 @@ type JobPage struct {
 // SetsPage lists the sets.
 type SetsPage struct {
 	Sets []model.Set
+	// Name and Notes fill the new-set form: what was sent, when refused.
+	Name, Notes string
 }
 
 // SetPage shows one set.
@@ -252,6 +254,26 @@ type SetPage struct {
 	Publications []model.Publication
 	Outlets      []string
 	Today        string
+	// Sent, when set, fills the name and notes form: what was sent, when
+	// refused (Set keeps the stored ones for the heading).
+	Sent *model.Set
+}
+
+// FormName and FormNotes are what the set's form shows: what was sent
+// when it was refused, else the stored name and notes.
+func (d SetPage) FormName() string {
+	if d.Sent != nil {
+		return d.Sent.Name
+	}
+	return d.Set.Name
+}
+
+// FormNotes: see FormName.
+func (d SetPage) FormNotes() string {
+	if d.Sent != nil {
+		return d.Sent.Notes
+	}
+	return d.Set.Notes
 }
 
 // HasER reports whether a puzzle of the set has a second rating: the

@@ -173,6 +173,11 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		return model.GenerateRequest{}, err
 	}
 	req.Set = strings.TrimSpace(c.FormValue("set"))
+	if req.Set != "" {
+		if err := pencilbox.CheckSetText(req.Set, ""); err != nil {
+			return bad("set", "%s.", sentence(err))
+		}
+	}
 	if _, err := gen.NewSource(req.Opt, rand.New(rand.NewPCG(req.Seed, 0))); err != nil {
 		return bad("", "%s: %v.", k.Title(), err)
 	}

@@ -72,6 +72,9 @@ func (s *Server) importPost(c echo.Context) error {
 		Source: strings.TrimSpace(c.FormValue("source")),
 		Tags:   tags,
 	}
+	if err := pencilbox.CheckSourceLabel(opts.Source); err != nil {
+		return s.refuseImport(c, "source", sentence(err)+".")
+	}
 	if opts.Format != "" {
 		ok := false
 		for _, f := range s.cfg.Formats {
@@ -85,6 +88,9 @@ func (s *Server) importPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// an uploaded file's name is the client's to choose: kept to the
+	// label's limit, as a file on disk would be
+	name = firstRunes(name, pencilbox.MaxSourceLabel)
 	opts.File = name
 	if opts.Source == "" {
 		opts.Source = name

@@ -21,7 +21,7 @@ func (s *Server) setList(c echo.Context) ([]model.Set, error) {
 	}
 	out := make([]model.Set, len(infos))
 	for i, si := range infos {
-		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, Count: si.Count, Updated: si.Updated}
+		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, NotesCut: si.NotesCut, Count: si.Count, Updated: si.Updated}
 	}
 	return out, nil
 }

@@ -66,6 +66,8 @@ func (s *Server) buildSet(c echo.Context) error {
 		name = si.Name
 	} else if name == "" {
 		return fail("Name the new set, or choose a set to extend.")
+	} else if err := pencilbox.CheckSetText(name, ""); err != nil {
+		return fail(sentence(err) + ". Nothing was built.")
 	}
 	// no list budget: a recipe is one deliberate action, and the
 	// request's context ends it when the editor leaves

@@ -26,12 +26,20 @@ func (s *Server) setsPage(c echo.Context) error {
 }
 
 func (s *Server) createSet(c echo.Context) error {
-	id, err := s.sets.Create(c.Request().Context(), c.FormValue("name"), c.FormValue("notes"))
+	name, notes := c.FormValue("name"), c.FormValue("notes")
+	id, err := s.sets.Create(c.Request().Context(), name, notes)
 	if err != nil {
 		if isStorageFault(err) {
 			return err // a full disk, a damaged file: the error page says which
 		}
-		return s.redirectFlash(c, "/sets", err.Error())
+		// the page again with the form as sent, saying why
+		sets, lerr := s.setList(c)
+		if lerr != nil {
+			return lerr
+		}
+		ch := s.chrome(c, "Sets", "sets")
+		ch.Flash = sentence(err) + "."
+		return render(c, http.StatusBadRequest, templates.SetsList(ch, templates.SetsPage{Sets: sets, Name: name, Notes: notes}))
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
 }
@@ -249,11 +257,20 @@ func (s *Server) editSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.sets.Update(c.Request().Context(), id, c.FormValue("name"), c.FormValue("notes")); err != nil {
+	name, notes := c.FormValue("name"), c.FormValue("notes")
+	if err := s.sets.Update(c.Request().Context(), id, name, notes); err != nil {
 		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
 			return err
 		}
-		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), err.Error())
+		// the set's page again with its form as sent, saying why
+		d, derr := s.setPageData(c, id)
+		if derr != nil {
+			return derr
+		}
+		d.Sent = &model.Set{Name: name, Notes: notes}
+		ch := s.chrome(c, "Set "+d.Set.Name, "sets")
+		ch.Flash = sentence(err) + "."
+		return render(c, http.StatusBadRequest, templates.SetView(ch, d))
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), "Saved.")
 }

@@ -40,6 +40,17 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// firstRunes is s up to its n-th character.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
 // clip shortens s to n bytes for a message.
 func clip(s string, n int) string {
 	if len(s) <= n {

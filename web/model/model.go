@@ -199,7 +199,10 @@ type Set struct {
 	ID      int64     `json:"id"`
 	Name    string    `json:"name"`
 	Notes   string    `json:"notes"`
-	Count   int       `json:"count"`
+	// NotesCut: Notes are the start of longer notes (a list of sets;
+	// the set itself has them whole).
+	NotesCut bool      `json:"notes_cut,omitempty"`
+	Count    int       `json:"count"`
 	Updated time.Time `json:"updated"`
 	Items   []Puzzle  `json:"puzzles,omitempty"`
 }
