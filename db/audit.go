@@ -48,13 +48,27 @@ func Client(ctx context.Context) string {
 // is under 64 bytes, and nothing longer is an address.
 const maxClient = 64
 
-// Actor is who ctx's writes are for ("system" when no one was named: the
-// server's own work, such as creating the first admin).
+// The actors the audit log names its own rows with, never a user's name
+// (ValidUserName refuses them, in any case): the server's own work, the
+// command line ("cli", or "cli:" and the OS user: ':' is never in a user
+// name), and a visitor without a session (a failed login).
+const (
+	ActorSystem  = "system"
+	ActorCLI     = "cli"
+	ActorVisitor = "visitor"
+)
+
+// ReservedUserNames are the names no user may take: the audit log's own
+// actors.
+var ReservedUserNames = []string{ActorSystem, ActorCLI, ActorVisitor}
+
+// Actor is who ctx's writes are for (ActorSystem when no one was named:
+// the server's own work, such as creating the first admin).
 func Actor(ctx context.Context) string {
 	if a, _ := ctx.Value(actorKey{}).(string); a != "" {
 		return a
 	}
-	return "system"
+	return ActorSystem
 }
 
 // AsGenerator makes the jobs started with ctx be logged as generator runs

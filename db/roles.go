@@ -66,6 +66,15 @@ func (s UserStore) AddWithRole(ctx context.Context, name, password string, role 
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 		return "", err
 	}
+	// "Admin" beside "admin" reads as the same user in the audit log and
+	// the user list
+	var other string
+	err = tx.QueryRowContext(ctx, `SELECT name FROM users WHERE name = ? COLLATE NOCASE`, name).Scan(&other)
+	if err == nil {
+		return "", fmt.Errorf("user %q already exists (as %q: names differing only in case are one name)", name, other)
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return "", err
+	}
 	if n == 0 {
 		role = RoleAdmin
 	}

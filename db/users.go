@@ -122,7 +122,11 @@ var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Versio
 	base64.RawStdEncoding.EncodeToString(make([]byte, 16)), base64.RawStdEncoding.EncodeToString(make([]byte, argonKeyLen)))
 
 // ValidUserName reports whether name is acceptable: 1-64 letters, digits,
-// '.', '_', '-'.
+// '.', '_', '-', beginning with a letter, a digit or '_' (so neither "."
+// nor "..", a hidden file's name, nor what reads as a command's flag), and
+// none of the names the audit log gives its own rows (ReservedUserNames,
+// in any case): a user called "system" would write rows that read as the
+// server's own.
 func ValidUserName(name string) error {
 	if name == "" || len(name) > 64 {
 		return fmt.Errorf("user name must be 1-64 characters")
@@ -130,6 +134,14 @@ func ValidUserName(name string) error {
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
 			return fmt.Errorf("user name %q: only letters, digits, '.', '_' and '-'", name)
+		}
+	}
+	if name[0] == '.' || name[0] == '-' {
+		return fmt.Errorf("user name %q: it must begin with a letter, a digit or '_'", name)
+	}
+	for _, r := range ReservedUserNames {
+		if strings.EqualFold(name, r) {
+			return fmt.Errorf("user name %q is reserved: the audit log names its own rows so (reserved: %s)", name, strings.Join(ReservedUserNames, ", "))
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -84,5 +85,38 @@ func TestLoginCostsTheSame(t *testing.T) {
 	if cost := totalAlloc() - before; cost < logins*db.PasswordCheckMemory {
 		t.Errorf("%d concurrent unknown-name logins allocated %d bytes, want %d password checks' (%d)",
 			logins, cost, logins, logins*db.PasswordCheckMemory)
+	}
+}
+
+// TestReservedUserNames: the audit log's own actors (system, cli, visitor,
+// in any case), "." and "..", a name beginning with '.' or '-', and a name
+// differing from a user's only in case are refused, nothing stored; the
+// store refuses them however it is called. Other names are taken.
+func TestReservedUserNames(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpenAt(t, filepath.Join(t.TempDir(), "u.db"))
+	users := db.UserStore{DB: d.W}
+	if err := users.Add(ctx, "admin", "a long enough password"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"system", "System", "SYSTEM", "cli", "visitor", ".", "..", "...", ".admin", "-rf", "--help", "Admin", "ADMIN"} {
+		if err := db.ValidUserName(name); err == nil && name != "Admin" && name != "ADMIN" {
+			t.Errorf("ValidUserName(%q) passed", name)
+		}
+		if _, err := users.AddWithRole(ctx, name, "a long enough password", db.RoleEditor); err == nil {
+			t.Errorf("user %q was added", name)
+		}
+	}
+	for _, name := range []string{"a.b", "_x", "7", "systems", "cli-bot", "x.."} {
+		if _, err := users.AddWithRole(ctx, name, "a long enough password", db.RoleEditor); err != nil {
+			t.Errorf("user %q refused: %v", name, err)
+		}
+	}
+	if n, _ := users.Count(ctx); n != 7 {
+		t.Errorf("%d users, want 7", n)
+	}
+	err := db.ValidUserName("system")
+	if err == nil || !strings.Contains(err.Error(), "reserved") {
+		t.Errorf("the refusal does not say why: %v", err)
 	}
 }
