@@ -43,7 +43,10 @@ func runUser(e *env, args []string) int {
 		return 2
 	}
 	name := rest[1]
-	if err := db.ValidUserName(name); err != nil {
+	// a new name must pass the rule before the password is asked; an old
+	// library's user from before a rule can still be given a password or
+	// a role
+	if err := db.ValidUserName(name); err != nil && what == "add" {
 		fmt.Fprintln(e.stderr, "pencilbox user:", err)
 		return 2
 	}
