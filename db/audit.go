@@ -102,6 +102,7 @@ const (
 	ActionUserAdd    = "user.add"    //
 	ActionUserRole   = "user.role"   //
 	ActionUserPasswd = "user.passwd" //
+	ActionRestore    = "restore"     // the library replaced by a backup (written into the restored file)
 )
 
 type recorder interface {

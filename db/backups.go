@@ -198,8 +198,11 @@ func VerifyBackup(ctx context.Context, path string) error {
 var ErrInUse = errors.New("the library is open in another program (stop pencilbox serve and any import first)")
 
 // Restore replaces the library at path with the backup at from: the backup
-// is checked first (a damaged one is refused, nothing changed), the
-// library must not be open elsewhere, and the old file is kept aside as
+// is checked first (a damaged one is refused, nothing changed), its copy
+// upgraded and its schema compared with the release's (a table, view,
+// index or trigger more or different refuses it: ErrSchema), the restore
+// recorded in the copy's audit log (ActionRestore, its actor from ctx),
+// the library must not be open elsewhere, and the old file is kept aside as
 // path.before-restore-TIME (with its -wal, if any, beside it under the
 // same name) rather than deleted. The copy is written beside path and
 // renamed, so path is always a whole file. It returns the aside name ("" if
@@ -223,6 +226,10 @@ func Restore(ctx context.Context, path, from string, now time.Time) (aside strin
 	if err != nil {
 		return "", fmt.Errorf("restore: %w", err)
 	}
+	if err := prepareRestored(ctx, tmp, path, from, aside); err != nil {
+		removeDB(tmp)
+		return "", err
+	}
 	if aside != "" {
 		if err := os.Rename(path, aside); err != nil {
 			os.Remove(tmp)
@@ -241,6 +248,42 @@ func Restore(ctx context.Context, path, from string, now time.Time) (aside strin
 	}
 	syncDir(filepath.Dir(path))
 	return aside, nil
+}
+
+// prepareRestored readies the copy tmp of the backup from before it takes
+// path's name: opened as Open does (an older release's backup upgrades
+// here), its schema must be the release's (CheckSchema: an extra trigger,
+// view, table or index refuses the backup), and the restore is written in
+// its audit log, so the library comes back with its row, or not at all.
+func prepareRestored(ctx context.Context, tmp, path, from, aside string) error {
+	d, err := OpenContext(ctx, tmp)
+	if err != nil {
+		return fmt.Errorf("restore: the backup %s does not open: %w", from, err)
+	}
+	defer d.Close()
+	if err := CheckSchema(ctx, d.W); err != nil {
+		return fmt.Errorf("restore: the backup %s: %w", from, err)
+	}
+	detail := fmt.Sprintf("library %s restored from %s; the previous library is kept as %s", path, from, aside)
+	if aside == "" {
+		detail = fmt.Sprintf("library %s restored from %s (there was no library there)", path, from)
+	}
+	if err := record(ctx, d.W, ActionRestore, 0, 0, nil, detail); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	// closing the last connection checkpoints the -wal into the file and
+	// removes it: the file renamed in is whole
+	if err := d.Close(); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	return nil
+}
+
+// removeDB removes a database file that was opened, with its -wal and -shm.
+func removeDB(path string) {
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		os.Remove(p)
+	}
 }
 
 // exclusive fails with ErrInUse when another connection has the database

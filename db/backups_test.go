@@ -1,12 +1,15 @@
 package db_test
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -316,5 +319,73 @@ func TestRestoreIgnoresPlantedLink(t *testing.T) {
 	}
 	if _, err := os.Stat(killed); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the partial copy a killed restore left: %v", err)
+	}
+}
+
+// TestRestoreRefusesForeignSchema: a backup whose schema is not the one
+// pencilbox's migrations make (a trigger that deletes every new audit row,
+// a view, a table, an index, a column more) is refused with ErrSchema
+// naming what is extra, the library left as it was and no copy left
+// beside it; a backup of an older release is upgraded and restored, and
+// the restore is the restored library's newest audit row, with its actor.
+func TestRestoreRefusesForeignSchema(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.db")
+	d := mustOpenAt(t, lib)
+	addPuzzles(t, d, 0, 4)
+	d.Close()
+	for _, tc := range []struct{ sql, says string }{
+		{`CREATE TRIGGER wipe AFTER INSERT ON audit BEGIN DELETE FROM audit; END`, "an extra trigger wipe (on audit)"},
+		{`CREATE VIEW v AS SELECT 1`, "an extra view v"},
+		{`CREATE TABLE mine(x)`, "an extra table mine"},
+		{`CREATE INDEX puzzles_note ON puzzles(note)`, "an extra index puzzles_note (on puzzles)"},
+		{`ALTER TABLE audit ADD COLUMN extra TEXT`, "a different table audit"},
+		{`DROP INDEX audit_actor`, "no index audit_actor (on audit)"},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.db")
+		b, err := os.ReadFile(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(bad, b, 0o644)
+		raw, err := sql.Open("sqlite", "file:"+bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.Exec(tc.sql); err != nil {
+			t.Fatal(err)
+		}
+		raw.Close()
+		before, _ := os.ReadFile(lib)
+		_, err = db.Restore(ctx, lib, bad, time.Now())
+		if !errors.Is(err, db.ErrSchema) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: restore said %v, want ErrSchema naming %q", tc.sql, err, tc.says)
+		}
+		if after, _ := os.ReadFile(lib); !bytes.Equal(after, before) {
+			t.Errorf("%s: the refused restore changed the library", tc.sql)
+		}
+		if got := dirNames(t, dir); !slices.Equal(got, []string{"lib.db"}) {
+			t.Errorf("%s: the refused restore left %v", tc.sql, got)
+		}
+	}
+
+	// an older release's backup: upgraded, restored, its restore recorded
+	old := oldLibrary(t, 1)
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	aside, err := db.Restore(db.WithActor(ctx, "cli:ann"), lib, old, now)
+	if err != nil {
+		t.Fatalf("restore of an older release's library: %v", err)
+	}
+	r := mustOpenAt(t, lib)
+	if diff, err := db.SchemaDiff(ctx, r.W); err != nil || len(diff) != 0 {
+		t.Errorf("the upgraded library differs from the release's schema: %v %v", diff, err)
+	}
+	var actor, action, detail string
+	if err := r.R.QueryRow(`SELECT actor, action, detail FROM audit ORDER BY id DESC LIMIT 1`).Scan(&actor, &action, &detail); err != nil {
+		t.Fatal(err)
+	}
+	if actor != "cli:ann" || action != db.ActionRestore || !strings.Contains(detail, old) || !strings.Contains(detail, aside) {
+		t.Errorf("the restored library's last audit row: %s %s %q", actor, action, detail)
 	}
 }

@@ -47,6 +47,16 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "pencilbox check:", err)
 		return 2
 	}
+	// A table, view, index or trigger the migrations do not make (a
+	// trigger deleting new audit rows) is found by no integrity check.
+	diff, err := db.SchemaDiff(ctx, store.W)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check:", err)
+		return 2
+	}
+	for _, d := range diff {
+		fmt.Fprintf(e.stdout, "schema: %s (not as pencilbox's migrations make it)\n", d)
+	}
 	if rep.Filled > 0 {
 		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
 	}
@@ -55,7 +65,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, ", %d fixed", rep.Fixed)
 	}
 	fmt.Fprintln(e.stdout)
-	if rep.Integrity != "ok" || rep.Mismatches > 0 {
+	if rep.Integrity != "ok" || rep.Mismatches > 0 || len(diff) > 0 {
 		return 1
 	}
 	return 0

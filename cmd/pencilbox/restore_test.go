@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -257,5 +258,64 @@ func TestKillBackupLeavesNoPartial(t *testing.T) {
 		if err := db.VerifyBackup(context.Background(), b.Path); err != nil {
 			t.Errorf("a backup under its name is not whole: %v", err)
 		}
+	}
+}
+
+// TestRestoreForeignSchemaCLI: a trigger that deletes every new audit row,
+// added to a library, is found by `check` (exit 1, named); a backup with
+// it is refused by `restore` (exit 1, the library unchanged); the good
+// backup is restored, and the restore is the library's newest audit row,
+// under "cli:" and the OS user.
+func TestRestoreForeignSchemaCLI(t *testing.T) {
+	t.Setenv("USER", "ann")
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib.db")
+	in := writeFiles(t, dir, map[string]string{"a.sdm": hard + "\n"}, "a.sdm")
+	if code, out, errs := runCLI(t, "", "import", "--db", lib, in[0]); code != 0 {
+		t.Fatalf("import: %d %s%s", code, out, errs)
+	}
+	good, bad := filepath.Join(dir, "good.db"), filepath.Join(dir, "bad.db")
+	for _, p := range []string{good, bad} {
+		if code, _, errs := runCLI(t, "", "backup", "--db", lib, p); code != 0 {
+			t.Fatalf("backup: %s", errs)
+		}
+	}
+	raw, err := sql.Open("sqlite", "file:"+bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`CREATE TRIGGER wipe AFTER INSERT ON audit BEGIN DELETE FROM audit; END`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	code, out, _ := runCLI(t, "", "check", "--db", bad)
+	if code != 1 || !strings.Contains(out, "schema: an extra trigger wipe (on audit)") {
+		t.Errorf("check of a library with a foreign trigger: exit %d\n%s", code, out)
+	}
+	before, _ := os.ReadFile(lib)
+	code, _, errs := runCLI(t, "", "restore", "--db", lib, bad)
+	if code != 1 || !strings.Contains(errs, "trigger wipe (on audit)") || !strings.Contains(errs, lib+" was not changed") {
+		t.Errorf("restore from a backup with a foreign trigger: exit %d, %q", code, errs)
+	}
+	if after, _ := os.ReadFile(lib); string(after) != string(before) {
+		t.Error("the refused restore changed the library")
+	}
+	if code, out, errs := runCLI(t, "", "restore", "--db", lib, good); code != 0 {
+		t.Fatalf("restore: exit %d %s%s", code, out, errs)
+	}
+	d, err := sql.Open("sqlite", "file:"+lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var who, what, detail string
+	if err := d.QueryRow(`SELECT actor, action, detail FROM audit ORDER BY id DESC LIMIT 1`).Scan(&who, &what, &detail); err != nil {
+		t.Fatal(err)
+	}
+	if who != "cli:ann" || what != "restore" || !strings.Contains(detail, good) {
+		t.Errorf("the last audit row: %s %s %q, want the restore by cli:ann", who, what, detail)
+	}
+	if code, out, errs := runCLI(t, "", "check", "--db", lib); code != 0 || strings.Contains(out, "schema:") {
+		t.Errorf("check after the restore: exit %d\n%s%s", code, out, errs)
 	}
 }
