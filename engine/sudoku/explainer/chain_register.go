@@ -42,23 +42,6 @@ func (h chainHinter) Hints(g *Grid, c *Context, acc Accumulator) {
 	acc.Add(hint)
 }
 
-func init() {
-	register(OrderForcingChains, "forcing chains and cycles", chainHinter{ForcingChainsCycles},
-		"Forcing X-Chain", "Turbot Fish", "Forcing Chain", "Forcing Y-Chain",
-		"Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle", "Generalized X-Wing")
-	register(OrderNishio, "Nishio forcing chains", chainHinter{NishioChains}, "Nishio Forcing Chains")
-	register(OrderMultipleChains, "multiple forcing chains", chainHinter{MultipleChains},
-		"Cell Forcing Chains", "Region Forcing Chains")
-	register(OrderDynamicChains, "dynamic forcing chains", chainHinter{DynamicChains},
-		chainNames("Dynamic ", "")...)
-	register(OrderDynamicPlus, "dynamic forcing chains (+)", chainHinter{DynamicPlus},
-		chainNames("Dynamic ", nestedSuffix(1))...)
-	for i, k := range []ChainKind{NestedChains2, NestedChains3, NestedDynamic0, NestedDynamic1, NestedDynamic2, NestedDynamic3} {
-		cf := kindConfig(k)
-		register(OrderNested+i, kindName(k), chainHinter{k}, chainNames("Dynamic ", nestedSuffix(cf.level))...)
-	}
-}
-
 // chainNames lists the names of a multiple dynamic producer's hints.
 func chainNames(prefix, suffix string) []string {
 	var out []string

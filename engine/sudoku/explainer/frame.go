@@ -151,9 +151,9 @@ func (f *frame) snapshot(s *snapshot) *snapshot {
 // givenStep writes the step of h (a hint on the image) for the given grid
 // and applies h's image to given. A chain's step was written for the given
 // grid when it was found; a basic hint's is the same hint found on the given
-// grid by the hinter that gave it (the image of a hint is a hint of the
+// grid by hr, the hinter that gave it (the image of a hint is a hint of the
 // same technique there, with the same effect).
-func givenStep(h *Hint, idx int, fr *frame, given *Grid) engine.Step {
+func givenStep(h *Hint, hr Hinter, fr *frame, given *Grid) engine.Step {
 	place, elim := fr.marks(h.Place), fr.marks(h.Eliminate)
 	var st engine.Step
 	if h.framed {
@@ -161,7 +161,7 @@ func givenStep(h *Hint, idx int, fr *frame, given *Grid) engine.Step {
 	} else {
 		m := matching{technique: h.Technique, level: Tenths(h.Difficulty), place: place, elim: elim}
 		c := Context{Steps: true, Limit: DefaultWorkLimit}
-		registry[idx].hinter.Hints(given, &c, &m)
+		hr.Hints(given, &c, &m)
 		if m.ok {
 			st = m.hint.Step
 		} else {

@@ -48,15 +48,14 @@ func (g *Grid) Solved() bool {
 	return true
 }
 
-// Geometry, computed once: houses 0-8 rows, 9-17 columns, 18-26 boxes.
-// Unexported so that no caller can change them.
-var (
-	houses     [27][9]uint8
-	cellHouses [81][3]uint8
-	peers      [81][20]uint8
-)
+// Geometry, computed once when the package is loaded: houses 0-8 rows,
+// 9-17 columns, 18-26 boxes. Unexported so that no caller can change them,
+// and never written after geometry fills them.
+var houses, cellHouses, peers = geometry()
 
-func init() {
+// geometry computes the houses, each cell's three houses and each cell's
+// 20 peers.
+func geometry() (houses [27][9]uint8, cellHouses [81][3]uint8, peers [81][20]uint8) {
 	for i := 0; i < 9; i++ {
 		for j := 0; j < 9; j++ {
 			houses[i][j] = uint8(i*9 + j)
@@ -75,4 +74,5 @@ func init() {
 			}
 		}
 	}
+	return houses, cellHouses, peers
 }

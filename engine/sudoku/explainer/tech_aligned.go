@@ -7,11 +7,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderAlignedPair, "aligned pair exclusion", alignedExclusion(2), "Aligned Pair Exclusion")
-	register(OrderAlignedTriplet, "aligned triplet exclusion", alignedExclusion(3), "Aligned Triplet Exclusion")
-}
-
 // alignedExclusion is Aligned Pair Exclusion (6.2) and Aligned Triplet
 // Exclusion (7.5). Base cells are cells with two or more candidates and
 // at least one excluder: a peer holding two (for triplets two or three)

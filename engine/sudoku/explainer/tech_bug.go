@@ -7,11 +7,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderBUG, "bivalue universal grave", HinterFunc(bug),
-		"BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4")
-}
-
 // cellSet is a set of cells as a bit mask.
 type cellSet [2]uint64
 

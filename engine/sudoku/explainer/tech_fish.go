@@ -6,12 +6,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderXWing, "x-wing", fish(2), "X-Wing")
-	register(OrderSwordfish, "swordfish", fish(3), "Swordfish")
-	register(OrderJellyfish, "jellyfish", fish(4), "Jellyfish")
-}
-
 var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 // fish is X-Wing (3.2), Swordfish (3.8) and Jellyfish (5.2): a digit whose

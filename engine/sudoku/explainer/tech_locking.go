@@ -6,11 +6,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderDirectPointing, "direct pointing/claiming", HinterFunc(directLocking), "Direct Pointing", "Direct Claiming")
-	register(OrderPointing, "pointing/claiming", HinterFunc(locking), "Pointing", "Claiming")
-}
-
 // inHouse reports whether cell c lies in house h.
 func inHouse(c, h int) bool { return int(cellHouses[c][h/9]) == h }
 

@@ -6,11 +6,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderHiddenSingle, "hidden single", HinterFunc(hiddenSingles), "Hidden Single")
-	register(OrderNakedSingle, "naked single", HinterFunc(nakedSingles), "Naked Single")
-}
-
 // hiddenSingles finds digits with one place left in a house. serate first
 // offers the last empty cell of a house (1.0), then single places in a box
 // (1.2), then in a column or row (1.5); boxes before columns before rows.

@@ -6,17 +6,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderDirectHiddenPair, "direct hidden pair", directHidden(2), "Direct Hidden Pair")
-	register(OrderDirectHiddenTriplet, "direct hidden triplet", directHidden(3), "Direct Hidden Triplet")
-	register(OrderNakedPair, "naked pair", nakedSet(2), "Naked Pair")
-	register(OrderHiddenPair, "hidden pair", hiddenSet(2), "Hidden Pair")
-	register(OrderNakedTriplet, "naked triplet", nakedSet(3), "Naked Triplet")
-	register(OrderHiddenTriplet, "hidden triplet", hiddenSet(3), "Hidden Triplet")
-	register(OrderNakedQuad, "naked quad", nakedSet(4), "Naked Quad")
-	register(OrderHiddenQuad, "hidden quad", hiddenSet(4), "Hidden Quad")
-}
-
 var setNames = [5]string{2: "Pair", 3: "Triplet", 4: "Quad"}
 
 // nakedSet is Naked Pair (3.0), Triplet (3.6) and Quad (5.0): n cells of a

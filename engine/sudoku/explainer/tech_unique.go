@@ -7,14 +7,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderUniqueLoops, "unique rectangles and loops", HinterFunc(uniqueLoops),
-		"Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4",
-		"Unique Loop 6 type 1", "Unique Loop 6 type 2", "Unique Loop 6 type 3", "Unique Loop 6 type 4",
-		"Unique Loop 8 type 1", "Unique Loop 8 type 2", "Unique Loop 8 type 3", "Unique Loop 8 type 4",
-		"Unique Loop 10 type 1", "Unique Loop 10 type 2", "Unique Loop 10 type 3", "Unique Loop 10 type 4")
-}
-
 // cellHouseOf returns the house of cell c of serate's region type t
 // (0 box, 1 row, 2 column).
 func cellHouseOf(c, t int) int {

@@ -6,11 +6,6 @@ import (
 	"pencilbox/engine"
 )
 
-func init() {
-	register(OrderXYWing, "xy-wing", wing(false), "XY-Wing")
-	register(OrderXYZWing, "xyz-wing", wing(true), "XYZ-Wing")
-}
-
 // sees reports whether cells a and b share a house (a != b).
 func sees(a, b int) bool {
 	ha, hb := cellHouses[a], cellHouses[b]
