@@ -13,19 +13,32 @@ import (
 func (Sudoku) SecondRater() engine.SecondRater { return explainerRater{} }
 
 // explainerRater adapts explainer.Rate to engine.SecondRater, with the
-// explainer's bulk work limit (an import does not wait seconds on one of
-// the hardest puzzles; it has no ER, as gave up). It lives in
-// the bundle because the explainer builds on package sudoku, which
-// therefore cannot call it.
-type explainerRater struct{}
+// explainer's bulk work limit by default (an import does not wait seconds
+// on one of the hardest puzzles; it has no ER, as gave up) and its default
+// limit in its Thorough form (pencilbox rate --er). It lives in the bundle
+// because the explainer builds on package sudoku, which therefore cannot
+// call it.
+type explainerRater struct {
+	limit int64 // work units a rating may spend; 0 means explainer.BulkWorkLimit
+}
 
-func (explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
+// Thorough is the rater with explainer.DefaultWorkLimit, which rates the
+// hardest puzzles known (engine.ThoroughRater).
+func (explainerRater) Thorough() engine.SecondRater {
+	return explainerRater{limit: explainer.DefaultWorkLimit}
+}
+
+func (x explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
 	sp, ok := p.(*sudoku.Puzzle)
 	if !ok {
 		return engine.SecondRating{Err: fmt.Errorf("explainer: not a Sudoku (%T)", p)}
 	}
 	sym := sp.CanonicalSymmetry() // kept from the import's Canonical
-	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps, WorkLimit: explainer.BulkWorkLimit, Symmetry: &sym})
+	limit := x.limit
+	if limit == 0 {
+		limit = explainer.BulkWorkLimit
+	}
+	r := explainer.Rate(&sp.Grid, explainer.Options{Steps: steps, WorkLimit: limit, Symmetry: &sym})
 	if r.Err != nil {
 		return engine.SecondRating{Err: r.Err}
 	}

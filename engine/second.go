@@ -35,6 +35,24 @@ type SecondRater interface {
 	RateSecond(p Puzzle, steps bool) SecondRating
 }
 
+// ThoroughRater is an optional capability of a SecondRater whose work
+// limit is set for rating in bulk (an import, a generator's candidates),
+// where one of the hardest puzzles known is not worth seconds: Thorough
+// gives the same scale with the limit of one rating asked for by hand
+// (pencilbox rate), which waits for those puzzles instead of giving up.
+type ThoroughRater interface {
+	Thorough() SecondRater
+}
+
+// Thorough returns r's thorough form (ThoroughRater) when it has one, else
+// r itself.
+func Thorough(r SecondRater) SecondRater {
+	if t, ok := r.(ThoroughRater); ok {
+		return t.Thorough()
+	}
+	return r
+}
+
 // SecondRaters maps a kind's name to its second rater; kinds without one
 // are absent.
 type SecondRaters map[string]SecondRater

@@ -6,23 +6,27 @@ import (
 	"strings"
 
 	"pencilbox/engine"
-	"pencilbox/engine/sudoku"
-	"pencilbox/engine/sudoku/explainer"
 )
 
 // runRate: pencilbox rate. One line per puzzle:
 // PUZZLE<TAB>STATUS<TAB>RANK<TAB>SCORE<TAB>HYPOTHESIS<TAB>PROFILE, and with
-// --steps the numbered step log under it. --er appends Sudoku Explainer's
-// rating, ER<TAB>EP<TAB>ED<TAB>TECHNIQUE ("-" where there is none), and
-// with --steps prints the explainer's steps instead of the ladder's.
+// --steps the numbered step log under it. --er appends the kind's second
+// rating (its registered engine.SecondRater, in its thorough form: a
+// puzzle asked for by hand may take seconds), ER<TAB>EP<TAB>ED<TAB>TECHNIQUE
+// ("-" where there is none), and with --steps prints the second rater's
+// steps instead of the ladder's.
 func runRate(e *env, args []string) int {
 	fs := newFlags(e, "rate")
 	var b batchFlags
 	b.register(e, fs, true)
 	steps := fs.Bool("steps", false, "print the numbered step log under each puzzle")
-	er := fs.Bool("er", false, "append Sudoku Explainer's ER, EP, ED and hardest technique (Sudoku only)")
+	er := fs.Bool("er", false, "append the second rating's ER, EP, ED and hardest technique (kinds with one: "+strings.Join(e.second.Kinds(), ", ")+")")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	thorough := make(engine.SecondRaters, len(e.second))
+	for k, r := range e.second {
+		thorough[k] = engine.Thorough(r)
 	}
 	return eachPuzzle(e, &b, fs.Args(), func(p engine.Puzzle) (string, string) {
 		if !*er {
@@ -32,25 +36,25 @@ func runRate(e *env, args []string) int {
 		r := p.Rate(false)
 		line := formatRating(p, r, false)
 		note := workNote(r.Err)
-		cols, ex := "-\t-\t-\t-", explainer.Rating{}
-		if sp, ok := p.(*sudoku.Puzzle); ok && r.Status == engine.Unique {
-			ex = explainer.Rate(&sp.Grid, explainer.Options{Steps: *steps})
-			if ex.Err != nil {
+		cols, sr := "-\t-\t-\t-", engine.SecondRating{}
+		if rater, ok := thorough[p.Kind().Name()]; ok && r.Status == engine.Unique {
+			sr = rater.RateSecond(p, *steps)
+			if sr.Err != nil {
 				if note != "" {
 					note += "; "
 				}
-				note += "explainer " + engine.GaveUp(ex.Err)
+				note += "second rating " + engine.GaveUp(sr.Err)
 			} else {
-				cols = explainer.FormatRating(ex.ER) + "\t" + explainer.FormatRating(ex.EP) + "\t" +
-					explainer.FormatRating(ex.ED) + "\t" + ex.Hardest
+				cols = engine.FormatTenths(sr.ER) + "\t" + engine.FormatTenths(sr.EP) + "\t" +
+					engine.FormatTenths(sr.ED) + "\t" + sr.Technique
 			}
 		}
 		var sb strings.Builder
 		sb.WriteString(strings.TrimSuffix(line, "\n"))
 		sb.WriteString("\t" + cols + "\n")
 		if *steps {
-			for i, s := range ex.Steps {
-				fmt.Fprintf(&sb, "%4d. [%s %s] %s\n", i+1, s.Technique, explainer.FormatRating(float64(s.Level)/10), s.Sentence)
+			for i, s := range sr.Steps {
+				fmt.Fprintf(&sb, "%4d. [%s %s] %s\n", i+1, s.Technique, engine.FormatTenths(float64(s.Level)/10), s.Sentence)
 			}
 		}
 		return sb.String(), note

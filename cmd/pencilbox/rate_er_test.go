@@ -1,8 +1,11 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
+
+	"pencilbox/engine"
 )
 
 // TestRateER: --er appends ER, EP, ED and the hardest technique (serate's
@@ -27,5 +30,50 @@ func TestRateER(t *testing.T) {
 	_, out, _ = runCLI(t, xwing+"\n", "rate", "--er", "--steps")
 	if !strings.Contains(out, "[X-Wing 3.2] X-Wing on ") || !strings.Contains(out, "[Hidden Single 1.2]") {
 		t.Errorf("--er --steps output lacks the explainer's steps:\n%s", out)
+	}
+}
+
+// fakeSecond is a second rater that says which of its forms rated.
+type fakeSecond struct{ thorough bool }
+
+func (f fakeSecond) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
+	if !f.thorough {
+		return engine.SecondRating{ER: 1.5, EP: 1.5, ED: 1.5, Technique: "bulk form"}
+	}
+	r := engine.SecondRating{ER: 8.4, EP: 2.1, ED: 1.2, Technique: "thorough form"}
+	if steps {
+		r.Steps = []engine.Step{{Technique: "Fake Step", Level: 84, Sentence: "the fake's sentence"}}
+	}
+	return r
+}
+
+func (fakeSecond) Thorough() engine.SecondRater { return fakeSecond{thorough: true} }
+
+// TestRateERUsesRegisteredRater: rate --er asks the kind's registered
+// second rater, in its thorough form (engine.ThoroughRater), for the
+// columns and the steps, and a kind without one gets "-" columns; it
+// called the explainer itself before, whatever was registered.
+func TestRateERUsesRegisteredRater(t *testing.T) {
+	const xwing = "9...2...6.5...6.7.....374...81......2.5.4.1.7......83...826.7...4.3...8.1...8...4"
+	e := newEnv()
+	e.second = engine.SecondRaters{"sudoku": fakeSecond{}}
+	var out, errb strings.Builder
+	e.stdin, e.stdout, e.stderr = strings.NewReader(xwing+"\n"), &out, &errb
+	e.isTerminal = func(io.Writer) bool { return false }
+	if code := run(e, []string{"rate", "--er", "--steps"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "\t8.4\t2.1\t1.2\tthorough form") ||
+		lines[1] != "   1. [Fake Step 8.4] the fake's sentence" {
+		t.Errorf("rate --er --steps with a fake rater:\n%s", out.String())
+	}
+
+	e = newEnv()
+	e.second = engine.SecondRaters{}
+	out.Reset()
+	e.stdin, e.stdout, e.stderr = strings.NewReader(xwing+"\n"), &out, &errb
+	if code := run(e, []string{"rate", "--er"}); code != 0 || !strings.HasSuffix(out.String(), "\t-\t-\t-\t-\n") {
+		t.Errorf("rate --er with no second rater registered: exit %d, %q", code, out.String())
 	}
 }
