@@ -14,7 +14,8 @@ import (
 // (importers -> engine -> db -> web/export; library the use cases over
 // the store's interfaces; cmd/pencilbox wires): the engine knows nothing
 // of SQL, HTTP or storage, and library, importers and db name no layer
-// after them. Test files may import anything (a library test opens a real
+// after them; draw (the boards' description and its SVG back end) is a
+// leaf, and the back ends (templates, export) import no kind's package. Test files may import anything (a library test opens a real
 // database).
 func TestLayers(t *testing.T) {
 	rules := []struct {
@@ -25,6 +26,12 @@ func TestLayers(t *testing.T) {
 		{"importers", []string{"database/sql", "net/http", "pencilbox/db", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates"}},
 		{"library", []string{"pencilbox/db", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle"}},
 		{"db", []string{"net/http", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle"}},
+		// the drawing description and its SVG back end are a leaf: no
+		// kind, no layer
+		{"draw", []string{"pencilbox/engine", "pencilbox/importers", "pencilbox/db", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle", "pencilbox/cmd"}},
+		// the back ends draw what a kind describes and never see the kind
+		{"templates", []string{"pencilbox/engine/sudoku", "pencilbox/engine/akari", "pencilbox/importers/sudoku", "pencilbox/importers/akari"}},
+		{"export", []string{"pencilbox/engine/sudoku", "pencilbox/engine/akari", "pencilbox/importers/sudoku", "pencilbox/importers/akari"}},
 	}
 	for _, r := range rules {
 		files := 0

@@ -6,7 +6,6 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	akariimp "pencilbox/importers/akari"
-	"pencilbox/templates"
 )
 
 // Akari is the Akari bundle.
@@ -18,14 +17,14 @@ func (Akari) Kind() engine.Kind { return akari.Kind{} }
 // Formats are the Akari import formats.
 func (Akari) Formats() []importers.Format { return akariimp.Formats() }
 
-// View draws Akari boards.
-func (Akari) View() templates.KindView { return templates.AkariView{} }
+// Describer describes Akari boards for the web and booklets.
+func (Akari) Describer() engine.Describer { return akari.Kind{} }
 
-// Export: the Akari booklet drawer; puzz.link URLs and Tatham game IDs.
+// Export: booklets drawn from its describer; puzz.link URLs and Tatham game IDs.
 func (Akari) Export() export.Kind {
 	return export.Kind{
-		Engine: akari.Kind{},
-		Drawer: export.AkariDrawer{},
+		Engine:    akari.Kind{},
+		Describer: akari.Kind{},
 		Texts: []export.Text{
 			{Format: "url", Line: func(p engine.Puzzle) string { return p.(*akari.Puzzle).URL() }},
 			{Format: "tatham", Line: func(p engine.Puzzle) string { return p.(*akari.Puzzle).TathamID() }},

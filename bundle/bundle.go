@@ -1,12 +1,13 @@
 // Package bundle declares what one puzzle kind provides, in one place: its
-// engine kind, its import formats, its web view, its export side (PDF
-// drawer and text notations) and optional capabilities. cmd/pencilbox
-// registers each kind's bundle once; shared code (db, library, export,
+// engine kind, its import formats, its board's describer (drawn on the web
+// and in PDF booklets by shared back ends), its export side (text
+// notations) and optional capabilities. cmd/pencilbox registers each
+// kind's bundle once; shared code (db, library, export,
 // web, the shared templates) asks the registry and never names a kind.
 //
-// Adding a kind: write engine/<kind> (an engine.Kind), its formats, view
-// and drawer, a Bundle that returns them, and add it to the Registry in
-// cmd/pencilbox/main.go.
+// Adding a kind: write engine/<kind> (an engine.Kind and its
+// engine.Describer), its formats, a Bundle that returns them, and add it
+// to the Registry in cmd/pencilbox/main.go.
 package bundle
 
 import (
@@ -28,8 +29,10 @@ type Bundle interface {
 	// (formats that carry several kinds, as puzz.link URLs do, are
 	// shared and not listed here).
 	Formats() []importers.Format
-	// View draws the kind's puzzles on the web pages.
-	View() templates.KindView
+	// Describer describes the kind's boards once (engine.Describer); the
+	// shared back ends draw them on the web pages (thumbnails, board, step
+	// viewer) and in PDF booklets.
+	Describer() engine.Describer
 	// Export is the kind's export side: its PDF drawer and the text
 	// formats that hold it. Its Engine is Kind().
 	Export() export.Kind
@@ -66,11 +69,14 @@ func (r Registry) Formats() importers.Registry {
 	return importers.NewRegistry(r.Kinds(), lists...)
 }
 
-// Views maps each kind's name to its web view.
+// Views maps each kind's name to its web view: the shared SVG back end
+// over the kind's describer.
 func (r Registry) Views() templates.Views {
 	out := templates.Views{}
 	for _, b := range r {
-		out[b.Kind().Name()] = b.View()
+		if d := b.Describer(); d != nil {
+			out[b.Kind().Name()] = templates.DrawnView(d)
+		}
 	}
 	return out
 }

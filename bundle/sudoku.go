@@ -6,7 +6,6 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	sudokuimp "pencilbox/importers/sudoku"
-	"pencilbox/templates"
 	"pencilbox/web/model"
 )
 
@@ -19,14 +18,14 @@ func (Sudoku) Kind() engine.Kind { return sudoku.Kind{} }
 // Formats are the Sudoku import formats (xml, csv, table, line, grid).
 func (Sudoku) Formats() []importers.Format { return sudokuimp.Formats() }
 
-// View draws Sudoku boards.
-func (Sudoku) View() templates.KindView { return templates.SudokuView{} }
+// Describer describes Sudoku boards for the web and booklets.
+func (Sudoku) Describer() engine.Describer { return sudoku.Kind{} }
 
-// Export: the Sudoku booklet drawer; line, grid, csv and puzz.link URLs.
+// Export: booklets drawn from its describer; line, grid, csv and puzz.link URLs.
 func (Sudoku) Export() export.Kind {
 	return export.Kind{
-		Engine: sudoku.Kind{},
-		Drawer: export.SudokuDrawer{},
+		Engine:    sudoku.Kind{},
+		Describer: sudoku.Kind{},
 		Texts: []export.Text{{Format: "line"}, {Format: "grid"}, {Format: "csv"},
 			{Format: "url", Line: func(p engine.Puzzle) string { return p.(*sudoku.Puzzle).URL() }}},
 	}

@@ -96,12 +96,12 @@ func TestToyKind(t *testing.T) {
 		}
 	}
 	list := c.get("/puzzles?kind=latin")
-	if n := strings.Count(list, `<svg class="thumb latin"`); n != 3 {
+	if n := strings.Count(list, `<svg class="thumb" width="76" height="76" viewBox="0 0 76 76" role="img" aria-label="Latin square"`); n != 3 {
 		t.Errorf("the list of latin squares shows %d thumbnails, want 3", n)
 	}
 	two := byRank[2]
 	page := c.get(fmt.Sprintf("/puzzles/%d", two.ID))
-	for _, want := range []string{`<svg class="board latin"`, "Last in its line", "Single", "single: "} {
+	for _, want := range []string{`aria-label="Latin square"`, "Last in its line", "Single", "single: "} {
 		if !strings.Contains(page, want) {
 			t.Errorf("puzzle page lacks %q", want)
 		}
@@ -113,8 +113,9 @@ func TestToyKind(t *testing.T) {
 	steps := strings.Count(two.Givens, ".")
 	last := c.get(fmt.Sprintf("/puzzles/%d?step=%d", two.ID, steps+1))
 	var digits []string
-	for _, m := range regexp.MustCompile(`<svg class="board latin step"[^>]*>(.*?)</svg>`).FindAllStringSubmatch(last, -1) {
-		for _, d := range regexp.MustCompile(`>([1-4])</text>`).FindAllStringSubmatch(m[1], -1) {
+	// the page's last board is the step viewer's (the puzzle's comes first)
+	if boards := regexp.MustCompile(`<svg class="board fit"[^>]*aria-label="Latin square">(.*?)</svg>`).FindAllStringSubmatch(last, -1); len(boards) > 0 {
+		for _, d := range regexp.MustCompile(`>([1-4])</text>`).FindAllStringSubmatch(boards[len(boards)-1][1], -1) {
 			digits = append(digits, d[1])
 		}
 	}

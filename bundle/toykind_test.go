@@ -2,25 +2,21 @@ package bundle_test
 
 // The toy kind: Latin squares of side 4 (each of 1-4 once in every row and
 // column), defined only here. It is a whole bundle (engine kind, import
-// format, web view, PDF drawer, text notations) and TestToyKind runs it
+// format, board describer (drawn on the pages and in booklets), text
+// notations) and TestToyKind runs it
 // through the shared code unchanged: that a kind is one bundle is the
 // promise of docs/ARCHITECTURE.md.
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/a-h/templ"
-	"github.com/go-pdf/fpdf"
-
-	"pencilbox"
+	"pencilbox/draw"
 	"pencilbox/engine"
 	"pencilbox/export"
 	"pencilbox/importers"
-	"pencilbox/templates"
 	"pencilbox/web/model"
 )
 
@@ -214,38 +210,43 @@ var latinFormat = importers.Format{
 	},
 }
 
-// latinView draws a square as an SVG of its digits.
-type latinView struct{}
+// latinDescriber describes a square's board: its digits, a step's
+// pattern shaded; the shared back ends draw it on the pages and in print.
+type latinDescriber struct{}
 
-func square(class, cells string, marked []int) templ.Component {
-	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		fmt.Fprintf(w, `<svg class="%s" viewBox="0 0 40 40">`, class)
-		for _, i := range marked {
-			fmt.Fprintf(w, `<rect class="mark" x="%d" y="%d" width="10" height="10"/>`, i%side*10, i/side*10)
-		}
-		for i := 0; i < len(cells); i++ {
-			if cells[i] != '.' {
-				fmt.Fprintf(w, `<text x="%d" y="%d">%c</text>`, i%side*10+5, i/side*10+8, cells[i])
-			}
-		}
-		_, err := io.WriteString(w, `</svg>`)
-		return err
-	})
-}
-
-func (latinView) Thumb(p model.Puzzle) templ.Component { return square("thumb latin", p.Givens, nil) }
-
-func (latinView) Board(p model.Puzzle, solution string) templ.Component {
-	if solution != "" {
-		return square("board latin", solution, nil)
+func squareBoard(cells string) (*draw.Board, error) {
+	if len(cells) != side*side {
+		return nil, fmt.Errorf("%d cells, want %d", len(cells), side*side)
 	}
-	return square("board latin", p.Givens, nil)
+	b := &draw.Board{Rows: side, Cols: side, Name: "Latin square", Cells: make([]draw.Cell, side*side)}
+	for i := range side * side {
+		if cells[i] != '.' {
+			b.Cells[i] = draw.Cell{Text: string(cells[i]), TextRole: draw.Given}
+		}
+	}
+	return b, nil
 }
 
-// Step replays the placements of the steps before n and marks step n's
-// pattern.
-func (latinView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Component, error) {
-	g := []byte(p.Givens)
+func (latinDescriber) Describe(givens, solution string) (*draw.Board, error) {
+	b, err := squareBoard(givens)
+	if err != nil || solution == "" {
+		return b, err
+	}
+	if len(solution) != side*side {
+		return nil, fmt.Errorf("solution of %d cells, want %d", len(solution), side*side)
+	}
+	for i := range side * side {
+		if givens[i] == '.' {
+			b.Cells[i] = draw.Cell{Text: string(solution[i]), TextRole: draw.Solved}
+		}
+	}
+	return b, nil
+}
+
+// DescribeStep replays the placements of the steps before n and shades
+// step n's pattern.
+func (latinDescriber) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board, error) {
+	g := []byte(givens)
 	for _, s := range steps[:n] {
 		for _, m := range s.Place {
 			if m.Cell < 0 || m.Cell >= len(g) || g[m.Cell] != '.' {
@@ -254,44 +255,18 @@ func (latinView) Step(p model.Puzzle, steps []engine.Step, n int) (templ.Compone
 			g[m.Cell] = byte('0' + m.Value)
 		}
 	}
-	var marked []int
+	b, err := squareBoard(string(g))
+	if err != nil {
+		return nil, err
+	}
 	if n < len(steps) {
-		marked = steps[n].Pattern
-	}
-	return square("board latin step", string(g), marked), nil
-}
-
-// latinDrawer draws a square in a booklet: cell lines, givens in bold,
-// the solution's other digits in grey.
-type latinDrawer struct{}
-
-func (latinDrawer) Cells(pencilbox.Puzzle) (int, int) { return side, side }
-
-func (latinDrawer) Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, solution bool) error {
-	if len(p.Givens) != side*side {
-		return fmt.Errorf("givens of %d cells, want %d", len(p.Givens), side*side)
-	}
-	if solution && len(p.Solution) != side*side {
-		return fmt.Errorf("no solution stored (status %s)", p.Status)
-	}
-	pdf.SetLineWidth(0.3)
-	for k := 0; k <= side; k++ {
-		pdf.Line(x+float64(k)*c, y, x+float64(k)*c, y+side*c)
-		pdf.Line(x, y+float64(k)*c, x+side*c, y+float64(k)*c)
-	}
-	for i := range side * side {
-		d, style := p.Givens[i], "B"
-		if d == '.' {
-			if !solution {
-				continue
+		for _, c := range steps[n].Pattern {
+			if c >= 0 && c < len(b.Cells) {
+				b.Cells[c].Shade = draw.ShadeFocus
 			}
-			d, style = p.Solution[i], ""
 		}
-		pdf.SetFont("go", style, c*1.5)
-		pdf.SetXY(x+float64(i%side)*c, y+float64(i/side)*c)
-		pdf.CellFormat(c, c, string(d), "", 0, "CM", false, 0, "")
 	}
-	return nil
+	return b, nil
 }
 
 // latinBundle is the toy kind's bundle.
@@ -299,15 +274,15 @@ type latinBundle struct{}
 
 func (latinBundle) Kind() engine.Kind           { return latinKind{} }
 func (latinBundle) Formats() []importers.Format { return []importers.Format{latinFormat} }
-func (latinBundle) View() templates.KindView    { return latinView{} }
+func (latinBundle) Describer() engine.Describer { return latinDescriber{} }
 func (latinBundle) Highlights() []model.Highlight { // an optional capability
 	return []model.Highlight{{ID: "latinsingle", Label: "Latin squares that need a single", Query: "kind=latin&rank=2"}}
 }
 
 func (latinBundle) Export() export.Kind {
 	return export.Kind{
-		Engine: latinKind{},
-		Drawer: latinDrawer{},
+		Engine:    latinKind{},
+		Describer: latinDescriber{},
 		Texts: []export.Text{{Format: "line"}, {Format: "grid"}, {Format: "csv"},
 			{Format: "latin", Line: func(p engine.Puzzle) string { return "latin:" + p.Givens() }}},
 	}

@@ -58,8 +58,9 @@ type writeEnv struct {
 // name the same one.
 type Kind struct {
 	Engine engine.Kind
-	// Drawer draws the kind's grids in a PDF booklet; nil = no booklet.
-	Drawer Drawer
+	// Describer describes the kind's boards, which the PDF back end
+	// draws in booklets (export/board.go); nil = no booklet.
+	Describer engine.Describer
 	// Texts are the text formats that hold the kind, in the order the
 	// kind lists them.
 	Texts []Text
@@ -98,7 +99,7 @@ func (ks Kinds) Formats() []Format {
 		case "pdf":
 			f.Kinds = []string{}
 			for _, k := range ks {
-				if k.Drawer != nil {
+				if k.Describer != nil {
 					f.Kinds = append(f.Kinds, k.Engine.Name())
 				}
 			}

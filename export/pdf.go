@@ -12,20 +12,11 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"pencilbox"
+	"pencilbox/draw"
 )
 
 // MaxBooklet is the most puzzles one PDF booklet takes.
 const MaxBooklet = 5000
-
-// Drawer draws one kind's grids in a booklet; a kind's bundle gives it
-// (Kind.Drawer).
-type Drawer interface {
-	// Cells is the grid's size in cells (columns, rows).
-	Cells(p pencilbox.Puzzle) (w, h int)
-	// Draw draws the puzzle (or its solution) with its top-left corner at
-	// x, y and cells of side c millimetres.
-	Draw(pdf *fpdf.Fpdf, p pencilbox.Puzzle, x, y, c float64, solution bool) error
-}
 
 // pdfWriter gathers the puzzles, then lays out the booklet on close.
 type pdfWriter struct {
@@ -52,11 +43,16 @@ func (b *pdfWriter) write(p pencilbox.Puzzle, n int) error {
 	if n > MaxBooklet {
 		return fmt.Errorf("a booklet takes at most %d puzzles (use --limit)", MaxBooklet)
 	}
-	if k, ok := b.env.kinds.lookup(p.Kind); !ok || k.Drawer == nil {
+	if k, ok := b.env.kinds.lookup(p.Kind); !ok || k.Describer == nil {
 		return fmt.Errorf("no PDF drawing for %s puzzles", p.Kind)
 	}
 	if b.env.opt.Solutions && p.Solution == "" {
 		return fmt.Errorf("it has no unique solution to print at the back (status %s): leave it out (status unique) or export without solutions", p.Status)
+	}
+	// described now, so that a puzzle its kind cannot draw is refused
+	// by its number before the booklet is laid out
+	if _, err := b.board(p, b.env.opt.Solutions); err != nil {
+		return err
 	}
 	b.puzzles = append(b.puzzles, numbered{p, n})
 	return nil
@@ -259,11 +255,34 @@ func (b *pdfWriter) close() error {
 	return pdf.Output(b.w)
 }
 
+// board is p's drawing description from its kind (write took only kinds
+// that describe their boards): the givens, or with solution the solution
+// over them.
+func (b *pdfWriter) board(p pencilbox.Puzzle, solution bool) (*draw.Board, error) {
+	k, _ := b.env.kinds.lookup(p.Kind)
+	sol := ""
+	if solution {
+		if p.Solution == "" {
+			return nil, fmt.Errorf("no solution stored (status %s)", p.Status)
+		}
+		sol = p.Solution
+	}
+	d, err := k.Describer.Describe(p.Givens, sol)
+	if err != nil {
+		return nil, fmt.Errorf("drawing: %w", err)
+	}
+	return d, nil
+}
+
 // big reports whether p's grid takes a page of its own: over BigCols
 // cells wide, or as tall (a tall grid four to a page is as cramped).
+// Write described it without an error.
 func (b *pdfWriter) big(p pencilbox.Puzzle) bool {
-	k, _ := b.env.kinds.lookup(p.Kind)
-	w, h := k.Drawer.Cells(p)
+	d, err := b.board(p, false)
+	if err != nil {
+		return false
+	}
+	w, h := boardSize(d)
 	return w > BigCols || h > BigCols
 }
 
@@ -271,9 +290,11 @@ func (b *pdfWriter) big(p pencilbox.Puzzle) bool {
 // its label (when it has one) on a line above its number and rating.
 func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h, captionH float64, solution, ids bool) error {
 	p := np.p
-	k, _ := b.env.kinds.lookup(p.Kind) // write took only kinds with a drawer
-	d := k.Drawer
-	gw, gh := d.Cells(p)
+	d, err := b.board(p, solution)
+	if err != nil {
+		return err
+	}
+	gw, gh := boardSize(d)
 	pad := 4.0
 	c := math.Min((w-2*pad)/float64(gw), (h-captionH-2*pad)/float64(gh))
 	if !solution {
@@ -289,7 +310,8 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		pdf.SetFont("go", "B", 9)
 		pdf.SetXY(gx, y)
 		pdf.CellFormat(c*float64(gw), captionH, text, "", 0, "LM", false, 0, "")
-		return d.Draw(pdf, p, gx, gy, c, solution)
+		drawBoard(pdf, d, gx, gy, c)
+		return nil
 	}
 	// caption: the label, then number, stars or ER, id and source
 	line := y
@@ -332,7 +354,8 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		pdf.SetXY(gx, line+lineH-2)
 		pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
 	}
-	return d.Draw(pdf, p, gx, gy, c, solution)
+	drawBoard(pdf, d, gx, gy, c)
+	return nil
 }
 
 // stars draws n five-pointed stars of radius r starting at x, centred on y.

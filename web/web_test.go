@@ -436,7 +436,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 	akariID := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND rank = 4 ORDER BY id LIMIT 1`)[0]
 	path := fmt.Sprintf("/puzzles/%d", sudokuID)
 	r := c.get(path)
-	if r.code != 200 || !strings.Contains(r.body, `class="board sudoku fit"`) || !strings.Contains(r.body, "sample/") || !strings.Contains(r.body, "★★★★★★★") {
+	if r.code != 200 || !strings.Contains(r.body, `class="board fit"`) || !strings.Contains(r.body, "sample/") || !strings.Contains(r.body, "★★★★★★★") {
 		t.Fatalf("sudoku page: %d", r.code)
 	}
 	if strings.Contains(r.body, "Hide the solution") {
@@ -446,7 +446,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 		t.Error("?solution=1 does not show the solution")
 	}
 	// the step viewer marks eliminations and placements
-	if !strings.Contains(r.body, `class="cand elim"`) && !strings.Contains(r.body, `class="cand place"`) {
+	if !strings.Contains(r.body, `class="cand eliminated"`) && !strings.Contains(r.body, `class="cand placed"`) {
 		t.Error("step 1 marks neither an elimination nor a placement")
 	}
 	for _, id := range []int64{sudokuID, akariID} {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox/draw"
 	"pencilbox/draw/svg"
 	"pencilbox/engine"
 	"pencilbox/engine/sudoku"
@@ -73,5 +74,35 @@ func TestSudokuStepDrawing(t *testing.T) {
 				t.Errorf("board width %d, want at least 540", n)
 			}
 		})
+	}
+}
+
+// TestDescribe: a grid's givens are drawn as givens, the solution's other
+// digits as solved, in 3x3 boxes; a solution that is not a grid is
+// refused.
+func TestDescribe(t *testing.T) {
+	p, err := sudoku.Kind{}.Parse(stepGivens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := p.Solve().Solution
+	b, err := sudoku.Kind{}.Describe(stepGivens, sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Rows != 9 || b.Cols != 9 || b.BoxRows != 3 || b.BoxCols != 3 || len(b.Cells) != 81 {
+		t.Fatalf("board %dx%d boxes %dx%d", b.Rows, b.Cols, b.BoxRows, b.BoxCols)
+	}
+	for i, c := range b.Cells {
+		role := draw.Solved
+		if stepGivens[i] != '.' {
+			role = draw.Given
+		}
+		if c.Text != sol[i:i+1] || c.TextRole != role {
+			t.Errorf("cell %d: %q %v, want %q %v", i, c.Text, c.TextRole, sol[i:i+1], role)
+		}
+	}
+	if _, err := (sudoku.Kind{}).Describe(stepGivens, "12"); err == nil {
+		t.Error("a solution of 2 cells is drawn")
 	}
 }
