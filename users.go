@@ -56,6 +56,8 @@ type User struct {
 	Name    string
 	Role    Role
 	Created time.Time
+	// Disabled users cannot log in and have no session.
+	Disabled bool
 }
 
 var (
@@ -82,8 +84,18 @@ type UserStore interface {
 	AddWithRole(ctx context.Context, name, password string, role Role) (Role, error)
 	SetRole(ctx context.Context, name string, role Role) error
 	// Check returns the id of the user name when password is right, else
-	// ErrBadLogin.
+	// ErrBadLogin (a disabled user's too).
 	Check(ctx context.Context, name, password string) (int64, error)
+	// SetPassword changes a user's password (ValidPassword's rule) and
+	// ends its sessions; SetDisabled disables a user (ending its
+	// sessions) or enables it; Delete removes a user; EndSessions ends
+	// every session of a user and says how many. Each writes its audit
+	// row; taking away the last enabled admin is refused (ErrLastAdmin);
+	// an unknown name is ErrNoUser.
+	SetPassword(ctx context.Context, name, password string) error
+	SetDisabled(ctx context.Context, name string, disabled bool) error
+	Delete(ctx context.Context, name string) error
+	EndSessions(ctx context.Context, name string) (int, error)
 	// NewSession starts a session for user id lasting ttl and returns its
 	// token; Session returns the user of a live token (else
 	// ErrNoSession); DeleteSession ends one (logout).

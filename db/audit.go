@@ -86,23 +86,27 @@ func jobAction(ctx context.Context) string {
 
 // The actions of the audit log.
 const (
-	ActionImport     = "import"      // an import started (job_id)
-	ActionGenerate   = "generate"    // a generator run started (job_id)
-	ActionJobEnd     = "job.end"     // an import or a generator run ended, with its counts
-	ActionTags       = "tags"        // a puzzle's tags changed
-	ActionSetCreate  = "set.create"  // set_id
-	ActionSetEdit    = "set.edit"    // name or notes
-	ActionSetAdd     = "set.add"     // puzzles added
-	ActionSetRemove  = "set.remove"  // a puzzle removed
-	ActionSetMove    = "set.move"    // a puzzle moved
-	ActionSetDelete  = "set.delete"  //
-	ActionSetOrder   = "set.order"   // a new order as a whole (sorted, dragged)
-	ActionSetUndo    = "set.undo"    // the last change undone
-	ActionSetPublish = "set.publish" // a set published (outlet, date), its puzzles linked
-	ActionUserAdd    = "user.add"    //
-	ActionUserRole   = "user.role"   //
-	ActionUserPasswd = "user.passwd" //
-	ActionRestore    = "restore"     // the library replaced by a backup (written into the restored file)
+	ActionImport      = "import"       // an import started (job_id)
+	ActionGenerate    = "generate"     // a generator run started (job_id)
+	ActionJobEnd      = "job.end"      // an import or a generator run ended, with its counts
+	ActionTags        = "tags"         // a puzzle's tags changed
+	ActionSetCreate   = "set.create"   // set_id
+	ActionSetEdit     = "set.edit"     // name or notes
+	ActionSetAdd      = "set.add"      // puzzles added
+	ActionSetRemove   = "set.remove"   // a puzzle removed
+	ActionSetMove     = "set.move"     // a puzzle moved
+	ActionSetDelete   = "set.delete"   //
+	ActionSetOrder    = "set.order"    // a new order as a whole (sorted, dragged)
+	ActionSetUndo     = "set.undo"     // the last change undone
+	ActionSetPublish  = "set.publish"  // a set published (outlet, date), its puzzles linked
+	ActionUserAdd     = "user.add"     //
+	ActionUserRole    = "user.role"    //
+	ActionUserPasswd  = "user.passwd"  //
+	ActionRestore     = "restore"      // the library replaced by a backup (written into the restored file)
+	ActionUserDisable = "user.disable" // no login, sessions ended
+	ActionUserEnable  = "user.enable"  //
+	ActionUserDelete  = "user.delete"  //
+	ActionUserLogout  = "user.logout"  // every session of a user ended ("log out everywhere")
 )
 
 type recorder interface {

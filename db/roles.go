@@ -111,12 +111,8 @@ func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
 		return err
 	}
 	if Role(old) == RoleAdmin && role != RoleAdmin {
-		var admins int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'admin'`).Scan(&admins); err != nil {
+		if err := keepAnAdmin(ctx, tx, id, name); err != nil {
 			return err
-		}
-		if admins <= 1 {
-			return fmt.Errorf("%s: %w", name, ErrLastAdmin)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = ? WHERE id = ?`, string(role), id); err != nil {
@@ -128,9 +124,101 @@ func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
 	return tx.Commit()
 }
 
+// keepAnAdmin refuses (ErrLastAdmin) a change that would leave no enabled
+// admin once the user id is no longer one: a library without an admin
+// could not get one back from the web.
+func keepAnAdmin(ctx context.Context, tx *sql.Tx, id int64, name string) error {
+	var others int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'admin' AND disabled = 0 AND id <> ?`, id).Scan(&others); err != nil {
+		return err
+	}
+	if others == 0 {
+		return fmt.Errorf("%s: %w", name, ErrLastAdmin)
+	}
+	return nil
+}
+
+// SetDisabled disables the user name (no login, every session ended) or
+// enables it again. Disabling the last enabled admin is refused
+// (ErrLastAdmin); a user already so changes nothing and writes no audit
+// row.
+func (s UserStore) SetDisabled(ctx context.Context, name string, disabled bool) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	var role string
+	var was bool
+	if err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &role, &was); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNoUser, name)
+		}
+		return err
+	}
+	if was == disabled {
+		return nil
+	}
+	action, detail := ActionUserEnable, "user "+name+" enabled"
+	if disabled {
+		if Role(role) == RoleAdmin {
+			if err := keepAnAdmin(ctx, tx, id, name); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+			return err
+		}
+		action, detail = ActionUserDisable, "user "+name+" disabled; sessions ended"
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET disabled = ? WHERE id = ?`, disabled, id); err != nil {
+		return err
+	}
+	if err := record(ctx, tx, action, 0, 0, nil, detail); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Delete removes the user name and its sessions; the audit log keeps its
+// name in the rows it wrote. Deleting the last enabled admin is refused
+// (ErrLastAdmin).
+func (s UserStore) Delete(ctx context.Context, name string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	var role string
+	var disabled bool
+	if err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &role, &disabled); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s", ErrNoUser, name)
+		}
+		return err
+	}
+	if Role(role) == RoleAdmin && !disabled {
+		if err := keepAnAdmin(ctx, tx, id, name); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id); err != nil {
+		return err
+	}
+	if err := record(ctx, tx, ActionUserDelete, 0, 0, nil, fmt.Sprintf("user %s (%s) deleted", name, role)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // List returns every user, by name.
 func (s UserStore) List(ctx context.Context) ([]User, error) {
-	rows, err := s.reader().QueryContext(ctx, `SELECT id, name, role, created FROM users ORDER BY name`)
+	rows, err := s.reader().QueryContext(ctx, `SELECT id, name, role, created, disabled FROM users ORDER BY name`)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +228,7 @@ func (s UserStore) List(ctx context.Context) ([]User, error) {
 		var u User
 		var role string
 		var created int64
-		if err := rows.Scan(&u.ID, &u.Name, &role, &created); err != nil {
+		if err := rows.Scan(&u.ID, &u.Name, &role, &created, &u.Disabled); err != nil {
 			return nil, err
 		}
 		u.Role, u.Created = Role(role), time.Unix(created, 0)

@@ -25,7 +25,7 @@ import (
 	"pencilbox"
 )
 
-//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql migrations/00110_set_undo.sql
+//go:embed migrations/00100_users_sessions_sets.sql migrations/00101_web_keys.sql migrations/00102_user_roles.sql migrations/00103_audit.sql migrations/00110_set_undo.sql migrations/00125_user_disabled.sql
 var webMigrations embed.FS
 
 // WebMigrations holds the web admin's migrations alone (users, sessions,
@@ -180,7 +180,8 @@ func (s UserStore) Add(ctx context.Context, name, password string) error {
 	return err
 }
 
-// SetPassword changes a user's password and ends the user's sessions.
+// SetPassword changes a user's password and ends the user's sessions
+// (the web starts a new one for a user who changed their own).
 func (s UserStore) SetPassword(ctx context.Context, name, password string) error {
 	if err := ValidPassword(password); err != nil {
 		return err
@@ -214,11 +215,13 @@ func (s UserStore) SetPassword(ctx context.Context, name, password string) error
 }
 
 // Check returns the id of the user name when password is right, else
-// ErrBadLogin.
+// ErrBadLogin. A disabled user's login is ErrBadLogin too, after the same
+// check: the answer does not say that the password was right.
 func (s UserStore) Check(ctx context.Context, name, password string) (int64, error) {
 	var id int64
 	var h string
-	err := s.reader().QueryRowContext(ctx, `SELECT id, hash FROM users WHERE name = ?`, name).Scan(&id, &h)
+	var disabled bool
+	err := s.reader().QueryRowContext(ctx, `SELECT id, hash, disabled FROM users WHERE name = ?`, name).Scan(&id, &h, &disabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		checkPassword(dummyHash, password)
 		return 0, ErrBadLogin
@@ -226,7 +229,7 @@ func (s UserStore) Check(ctx context.Context, name, password string) (int64, err
 	if err != nil {
 		return 0, err
 	}
-	if !checkPassword(h, password) {
+	if !checkPassword(h, password) || disabled {
 		return 0, ErrBadLogin
 	}
 	return id, nil
@@ -263,7 +266,7 @@ func (s UserStore) Session(ctx context.Context, token string) (User, error) {
 	var role string
 	var created int64
 	err := s.reader().QueryRowContext(ctx, `SELECT u.id, u.name, u.role, u.created FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires >= ?`, tokenHash(token), time.Now().Unix()).Scan(&u.ID, &u.Name, &role, &created)
+		WHERE s.token_hash = ? AND s.expires >= ? AND u.disabled = 0`, tokenHash(token), time.Now().Unix()).Scan(&u.ID, &u.Name, &role, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNoSession
 	}
@@ -296,4 +299,37 @@ func (s UserStore) Key(ctx context.Context, name string) ([]byte, error) {
 func (s UserStore) DeleteSession(ctx context.Context, token string) error {
 	_, err := s.DB.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash(token))
 	return err
+}
+
+// EndSessions ends every session of the user name ("log out
+// everywhere") and returns how many there were.
+func (s UserStore) EndSessions(ctx context.Context, name string) (int, error) {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	id, err := userID(ctx, tx, name)
+	if err != nil {
+		return 0, err
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.RowsAffected()
+	if err := record(ctx, tx, ActionUserLogout, 0, 0, nil, fmt.Sprintf("sessions of %s ended (%d)", name, n)); err != nil {
+		return 0, err
+	}
+	return int(n), tx.Commit()
+}
+
+// userID is the id of the user name, or ErrNoUser.
+func userID(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("%w: %s", ErrNoUser, name)
+	}
+	return id, err
 }

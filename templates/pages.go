@@ -68,16 +68,57 @@ type AuditPage struct {
 type UsersPage struct {
 	Users []UserRow
 	Roles []string // the roles, least able first
+	Self  string   // the admin reading the page (no disable or delete offered)
+	// New is the new-user form as sent (refilled when it was refused).
+	New UserForm
+	// Form names the form refused ("new", or "user:NAME" for a row's
+	// forms), Errors every reason, Reset the password typed in a refused
+	// reset of that row.
+	Form   string
+	Errors []string
+	Reset  string
+}
+
+// UserForm is the new-user form's fields.
+type UserForm struct {
+	Name, Password, Role string
 }
 
 // UserRow is one user of the users page.
 type UserRow struct {
-	Name    string
-	Role    string
-	Created time.Time
+	Name     string
+	Role     string
+	Created  time.Time
+	Disabled bool
 	// Logins says the account's failed logins of the last hour and its
 	// pause ("" when none): what the login limit keeps of it.
 	Logins string
+}
+
+// errorsFor is the list of reasons when the form refused is form.
+func (d UsersPage) errorsFor(form string) []string {
+	if d.Form != form {
+		return nil
+	}
+	return d.Errors
+}
+
+// newRole is the role the new-user form shows chosen.
+func (d UsersPage) newRole() string {
+	if d.New.Role != "" {
+		return d.New.Role
+	}
+	return "editor"
+}
+
+// AccountPage is the data of "/account": the user's own password and
+// sessions.
+type AccountPage struct {
+	Name, Role string
+	// Errors lists why the password change was refused; Old, New and
+	// Confirm are what was typed (Old is not refilled when it was wrong).
+	Errors            []string
+	Old, New, Confirm string
 }
 
 // Dashboard is the data of "/".
@@ -543,4 +584,12 @@ func verdictText(v string) string {
 		return "no, this puzzle is beyond it"
 	}
 	return v
+}
+
+// resetValue is the password typed in name's refused reset form.
+func (d UsersPage) resetValue(name string) string {
+	if d.Form == "user:"+name {
+		return d.Reset
+	}
+	return ""
 }

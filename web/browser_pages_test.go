@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"pencilbox"
 )
 
 // screenshotsEnv names the folder TestBrowserPages writes a screenshot of
@@ -137,6 +139,12 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	if _, err := e.s.sets.Publish(ctx, set, "Daily Times", "2026-11-20"); err != nil {
 		t.Fatal(err)
 	}
+	// a second user, so /users shows the forms for others (reset,
+	// disable, delete) and a failed login's count
+	if _, err := e.s.users.AddWithRole(ctx, "night-editor", testPass, pencilbox.RoleEditor); err != nil {
+		t.Fatal(err)
+	}
+	e.s.accounts.end("night-editor", "", false, e.s.now())
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return []curatorPage{
 		{name: "dashboard", path: "/"},
@@ -160,6 +168,11 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 		{name: "job", path: "/import/" + id(jobs[0])},
 		{name: "generate", path: "/generate"},
 		{name: "users", path: "/users"},
+		{name: "users-refused", path: "/users", steps: []chromedp.Action[chromedp.Void]{
+			chromedp.SetValue(chromedp.CSS(`form.stack input[name=name]`), "dora"),
+			chromedp.SetValue(chromedp.CSS(`form.stack input[name=password]`), "short"),
+			chromedp.Click(chromedp.CSS(`form.stack button`)), chromedp.WaitVisible(chromedp.CSS(`#new-user-errors`))}},
+		{name: "account", path: "/account"},
 		{name: "audit", path: "/audit"},
 		{name: "error", path: "/puzzles/999999999"},
 	}

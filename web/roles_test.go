@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/labstack/echo/v4"
 
 	"pencilbox/db"
 )
@@ -58,42 +61,49 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 	}
 	V, E, A := db.RoleViewer, db.RoleEditor, db.RoleAdmin
 	cases := map[string]rc{
-		"GET /":                     {"/", V},
-		"GET /puzzles":              {"/puzzles?kind=sudoku", V},
-		"GET /puzzles/:id":          {"/puzzles/1", V},
-		"POST /puzzles/:id/tags":    {"/puzzles/1/tags", E},
-		"GET /export":               {"/export?format=csv&kind=akari", V},
-		"GET /booklet":              {"/booklet?kind=sudoku", V},
-		"GET /import":               {"/import", E},
-		"POST /import":              {"/import", E},
-		"GET /import/:id":           {"/import/1", V},
-		"POST /import/:id/cancel":   {"/import/999999/cancel", E},
-		"GET /generate":             {"/generate", E},
-		"POST /generate":            {"/generate", E},
-		"GET /sets":                 {"/sets", V},
-		"POST /sets":                {"/sets", E},
-		"POST /sets/add":            {"/sets/add", E},
-		"POST /sets/build":          {"/sets/build", E},
-		"GET /sets/:id":             {"/sets/1", V},
-		"POST /sets/:id/edit":       {"/sets/1/edit", E},
-		"POST /sets/:id/move":       {"/sets/1/move", E},
-		"POST /sets/:id/remove":     {"/sets/1/remove", E},
-		"POST /sets/:id/sort":       {"/sets/1/sort", E},
-		"POST /sets/:id/undo":       {"/sets/1/undo", E},
-		"POST /sets/:id/publish":    {"/sets/1/publish", E},
-		"POST /sets/:id/delete":     {"/sets/1/delete", E},
-		"GET /sets/:id/export":      {"/sets/1/export?format=csv", V},
-		"GET /sets/:id/booklet":     {"/sets/1/booklet", V},
-		"GET /audit":                {"/audit?user=editor1&puzzle=1", A},
-		"GET /users":                {"/users", A},
-		"POST /users":               {"/users", A},
-		"POST /users/:name/role":    {"/users/viewer1/role", A},
-		"GET /api/puzzles":          {"/api/puzzles", V},
-		"GET /api/puzzles/:id":      {"/api/puzzles/1", V},
-		"GET /api/sets":             {"/api/sets", V},
-		"GET /api/sets/:id":         {"/api/sets/1", V},
-		"GET /api/jobs/:id":         {"/api/jobs/1", V},
-		"POST /api/jobs/:id/cancel": {"/api/jobs/999999/cancel", E},
+		"GET /":                      {"/", V},
+		"GET /puzzles":               {"/puzzles?kind=sudoku", V},
+		"GET /puzzles/:id":           {"/puzzles/1", V},
+		"POST /puzzles/:id/tags":     {"/puzzles/1/tags", E},
+		"GET /export":                {"/export?format=csv&kind=akari", V},
+		"GET /booklet":               {"/booklet?kind=sudoku", V},
+		"GET /import":                {"/import", E},
+		"POST /import":               {"/import", E},
+		"GET /import/:id":            {"/import/1", V},
+		"POST /import/:id/cancel":    {"/import/999999/cancel", E},
+		"GET /generate":              {"/generate", E},
+		"POST /generate":             {"/generate", E},
+		"GET /sets":                  {"/sets", V},
+		"POST /sets":                 {"/sets", E},
+		"POST /sets/add":             {"/sets/add", E},
+		"POST /sets/build":           {"/sets/build", E},
+		"GET /sets/:id":              {"/sets/1", V},
+		"POST /sets/:id/edit":        {"/sets/1/edit", E},
+		"POST /sets/:id/move":        {"/sets/1/move", E},
+		"POST /sets/:id/remove":      {"/sets/1/remove", E},
+		"POST /sets/:id/sort":        {"/sets/1/sort", E},
+		"POST /sets/:id/undo":        {"/sets/1/undo", E},
+		"POST /sets/:id/publish":     {"/sets/1/publish", E},
+		"POST /sets/:id/delete":      {"/sets/1/delete", E},
+		"GET /sets/:id/export":       {"/sets/1/export?format=csv", V},
+		"GET /sets/:id/booklet":      {"/sets/1/booklet", V},
+		"GET /audit":                 {"/audit?user=editor1&puzzle=1", A},
+		"GET /users":                 {"/users", A},
+		"POST /users":                {"/users", A},
+		"POST /users/:name/role":     {"/users/viewer1/role", A},
+		"GET /api/puzzles":           {"/api/puzzles", V},
+		"GET /api/puzzles/:id":       {"/api/puzzles/1", V},
+		"GET /api/sets":              {"/api/sets", V},
+		"GET /api/sets/:id":          {"/api/sets/1", V},
+		"GET /api/jobs/:id":          {"/api/jobs/1", V},
+		"POST /api/jobs/:id/cancel":  {"/api/jobs/999999/cancel", E},
+		"POST /users/:name/password": {"/users/viewer1/password", A},
+		"POST /users/:name/disable":  {"/users/viewer1/disable", A},
+		"POST /users/:name/enable":   {"/users/viewer1/enable", A},
+		"POST /users/:name/delete":   {"/users/viewer1/delete", A}, // without confirm: refused, served
+		"GET /account":               {"/account", V},
+		"POST /account/password":     {"/account/password", V},
+		"POST /account/logout-all":   {"/account/logout-all", V}, // walked last: it ends the session
 	}
 	state := func() string {
 		return fmt.Sprint(e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM set_items`), e.count(`SELECT count(*) FROM jobs`),
@@ -110,7 +120,12 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 			}
 			tok := c.loginAs(name, testPass)
 			seen := 0
-			for _, rt := range e.s.e.Routes() {
+			routes := e.s.e.Routes()
+			slices.SortStableFunc(routes, func(a, b *echo.Route) int {
+				last := func(r *echo.Route) int { return map[bool]int{true: 1}[r.Path == "/account/logout-all"] }
+				return last(a) - last(b)
+			})
+			for _, rt := range routes {
 				if rt.Method != http.MethodGet && rt.Method != http.MethodPost {
 					continue
 				}
@@ -139,6 +154,11 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 					}
 					if after := state(); after != before {
 						t.Errorf("%s %s as %s was refused but changed the library: %s -> %s", rt.Method, tc.path, who, before, after)
+					}
+				case route == "POST /account/logout-all":
+					// served: the session is ended, so to the login page
+					if r.code != http.StatusSeeOther || r.hdr.Get("Location") != "/login" || c.get("/").code != http.StatusSeeOther {
+						t.Errorf("%s as %s: %d %q, want 303 to /login and the session ended", tc.path, who, r.code, r.hdr.Get("Location"))
 					}
 				case r.code == http.StatusForbidden || r.code == http.StatusUnauthorized || r.code >= 500 ||
 					strings.HasPrefix(r.hdr.Get("Location"), "/login"):
@@ -208,11 +228,8 @@ func TestUsersPage(t *testing.T) {
 	if r := ed.get("/import"); r.code != http.StatusForbidden {
 		t.Errorf("editor1 made viewer still opens /import: %d", r.code)
 	}
-	if r := adm.post("/users/"+testUser+"/role", url.Values{"csrf": {tok}, "role": {"editor"}}); r.code != http.StatusSeeOther {
-		t.Fatalf("demote the last admin: %d", r.code)
-	}
-	if r := adm.get("/users"); !strings.Contains(r.body, "only admin") {
-		t.Errorf("demoting the last admin: no word of it on /users: %.500s", r.body)
+	if r := adm.post("/users/"+testUser+"/role", url.Values{"csrf": {tok}, "role": {"editor"}}); r.code != http.StatusBadRequest || !strings.Contains(r.body, "only admin") {
+		t.Errorf("demoting the last admin: %d, want 400 saying so on /users: %.500s", r.code, r.body)
 	}
 	if n := e.count(`SELECT count(*) FROM users WHERE role = 'admin'`); n != 1 {
 		t.Errorf("%d admins after refusing to demote the last", n)
@@ -220,15 +237,17 @@ func TestUsersPage(t *testing.T) {
 	if r := adm.post("/users", url.Values{"csrf": {tok}, "name": {"dora"}, "password": {testPass}, "role": {"viewer"}}); r.code != http.StatusSeeOther {
 		t.Fatalf("add user: %d", r.code)
 	}
-	if r := adm.get("/users"); !strings.Contains(r.body, "User dora added as viewer") || !strings.Contains(r.body, "<td>dora</td>") {
+	if r := adm.get("/users"); !strings.Contains(r.body, "User dora added as viewer") || !strings.Contains(r.body, `id="user-dora"`) {
 		t.Errorf("/users after adding dora: %.800s", r.body)
 	}
 	if r := adm.post("/users/nobody/role", url.Values{"csrf": {tok}, "role": {"viewer"}}); r.code != http.StatusNotFound {
 		t.Errorf("role of an unknown user: %d", r.code)
 	}
-	if r := adm.post("/users", url.Values{"csrf": {tok}, "name": {"eve"}, "password": {"short"}, "role": {"viewer"}}); r.code != http.StatusSeeOther {
-		t.Errorf("add with a short password: %d", r.code)
-	} else if r := adm.get("/users"); !strings.Contains(r.body, "at least 10 characters") || strings.Contains(r.body, "<td>eve</td>") {
-		t.Errorf("a short password: no word of it, or eve added")
+	if r := adm.post("/users", url.Values{"csrf": {tok}, "name": {"eve"}, "password": {"short"}, "role": {"viewer"}}); r.code != http.StatusBadRequest ||
+		!strings.Contains(r.body, "at least 10 characters") || !strings.Contains(r.body, `value="eve"`) {
+		t.Errorf("add with a short password: %d, want 400 saying so with the form kept", r.code)
+	}
+	if e.count(`SELECT count(*) FROM users WHERE name = 'eve'`) != 0 {
+		t.Error("eve added with a short password")
 	}
 }

@@ -359,6 +359,13 @@ func (s *Server) routes() {
 	g.GET("/users", s.usersPage)
 	g.POST("/users", s.addUser)
 	g.POST("/users/:name/role", s.setRole)
+	g.POST("/users/:name/password", s.resetPassword)
+	g.POST("/users/:name/disable", s.disableUser)
+	g.POST("/users/:name/enable", s.enableUser)
+	g.POST("/users/:name/delete", s.deleteUser)
+	g.GET("/account", s.accountPage)
+	g.POST("/account/password", s.changePassword)
+	g.POST("/account/logout-all", s.logoutEverywhere)
 
 	a := e.Group("/api", s.requireUser, s.requireRole)
 	a.GET("/puzzles", s.apiPuzzles)
