@@ -295,6 +295,10 @@ type SetPage struct {
 	Publications []model.Publication
 	Outlets      []string
 	Today        string
+	// Page is the page of the set shown (from 1) of Pages, PageSize
+	// puzzles a page; Offset is the position of its first puzzle less
+	// one (Set.Items are that page's).
+	Page, Pages, Offset, PageSize int
 	// Sent, when set, fills the name and notes form: what was sent, when
 	// refused (Set keeps the stored ones for the heading).
 	Sent *model.Set
@@ -529,6 +533,14 @@ func jobURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/import/%d",
 func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func setURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/sets/%d", id)) }
+
+// setPageURL is page n of a set's page, at its table.
+func setPageURL(id int64, n int) templ.SafeURL {
+	if n <= 1 {
+		return templ.URL(fmt.Sprintf("/sets/%d#items", id))
+	}
+	return templ.URL(fmt.Sprintf("/sets/%d?page=%d#items", id, n))
+}
 
 func setAction(id int64, what string) templ.SafeURL {
 	return templ.URL(fmt.Sprintf("/sets/%d/%s", id, what))

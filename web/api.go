@@ -111,7 +111,7 @@ func (s *Server) apiSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	set, err := s.loadSet(c, id)
+	set, pg, err := s.loadSet(c, id, askedPage(c))
 	if err != nil {
 		return err
 	}
@@ -126,13 +126,18 @@ func (s *Server) apiSet(c echo.Context) error {
 	for i, p := range ps {
 		pubs[i] = viewPublication(p)
 	}
-	return c.JSON(http.StatusOK, apiSet{Set: set, Publications: pubs})
+	return c.JSON(http.StatusOK, apiSet{Set: set, Publications: pubs, Page: pg.num, Pages: pg.pages, PageSize: SetPageSize})
 }
 
 // apiSet is a set with its publications (outlet, date, how many puzzles).
+// apiSet is a set with one page of its puzzles (SetPageSize, page=N);
+// count is the whole set's.
 type apiSet struct {
 	model.Set
 	Publications []model.Publication `json:"publications"`
+	Page         int                 `json:"page"`
+	Pages        int                 `json:"pages"`
+	PageSize     int                 `json:"page_size"`
 }
 
 func (s *Server) apiJob(c echo.Context) error {

@@ -142,3 +142,71 @@ func TestBrowserSelectAll(t *testing.T) {
 		t.Errorf("the menu below shows set %q after choosing set 2 above", v)
 	}
 }
+
+// TestBrowserSetOrderPaged: on page 2 of a set bigger than a page, a drag
+// and Alt+ArrowUp move by the whole set's positions (the row dragged onto
+// the page's third row goes to position SetPageSize+3; the page's first
+// row, moved up, to the end of page 1), and the answer is page 2 again.
+func TestBrowserSetOrderPaged(t *testing.T) {
+	e := newTestEnv(t, nil)
+	ids := e.ids(`SELECT id FROM puzzles ORDER BY id LIMIT ?`, SetPageSize+20)
+	if len(ids) < SetPageSize+20 {
+		t.Fatalf("the sample has %d puzzles", len(ids))
+	}
+	sets := db.SetStore{DB: e.db.W}
+	setID, err := sets.Create(context.Background(), "big", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sets.Add(context.Background(), setID, ids, false); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() []int64 {
+		_, got, err := sets.Get(context.Background(), setID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ctx := browser(t)
+	page := fmt.Sprintf("%s/sets/%d?page=2", e.srv.URL, setID)
+	do(t, ctx, "log in",
+		chromedp.Navigate(page),
+		chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), testUser),
+		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), testPass),
+		chromedp.Submit(chromedp.CSS(`input[name=password]`)))
+	waitURL(t, ctx, fmt.Sprintf("/sets/%d?page=2", setID))
+	do(t, ctx, "set page", chromedp.WaitVisible(chromedp.CSS(`#items tr.item`)))
+	moves := func(n int) {
+		t.Helper()
+		do(t, ctx, fmt.Sprintf("move %d answered", n), chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.body.dataset.moves === "%d"`, n)))
+	}
+	first := func() int64 {
+		return get(t, ctx, "first row", chromedp.Evaluate[int64](`Number(document.querySelector("#items tr.item").dataset.id)`))
+	}
+	if f := first(); f != ids[SetPageSize] {
+		t.Fatalf("page 2 starts with %d, want %d", f, ids[SetPageSize])
+	}
+	do(t, ctx, "drag page 2's row 1 onto its row 3",
+		chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`#p%d td.grip`, ids[SetPageSize])), chromedp.CSS(fmt.Sprintf(`#p%d td.pos`, ids[SetPageSize+2]))))
+	moves(1)
+	want := slices.Clone(ids)
+	want = slices.Delete(want, SetPageSize, SetPageSize+1)
+	want = slices.Insert(want, SetPageSize+2, ids[SetPageSize])
+	if got := stored(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("after the drag the set holds %v, want %v", got[SetPageSize-1:SetPageSize+4], want[SetPageSize-1:SetPageSize+4])
+	}
+	// Alt+ArrowUp on page 2's first row: to the end of page 1
+	top := want[SetPageSize]
+	do(t, ctx, "focus the first row", chromedp.Focus(chromedp.CSS(fmt.Sprintf(`#p%d`, top))))
+	do(t, ctx, "Alt+ArrowUp", chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierAlt)))
+	moves(2)
+	want[SetPageSize-1], want[SetPageSize] = want[SetPageSize], want[SetPageSize-1]
+	if got := stored(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("after Alt+ArrowUp the set holds %v, want %v", got[SetPageSize-2:SetPageSize+2], want[SetPageSize-2:SetPageSize+2])
+	}
+	if f := first(); f != want[SetPageSize] {
+		t.Errorf("after the move page 2 starts with %d, want %d (page 2 again)", f, want[SetPageSize])
+	}
+}

@@ -195,24 +195,59 @@ func lastSet(c echo.Context) int64 {
 	return id
 }
 
-func (s *Server) loadSet(c echo.Context, id int64) (model.Set, error) {
+// SetPageSize is the most puzzles a set's page shows, and /api/sets/ID
+// returns, at once (page=N picks which). A set of 31,799 puzzles was one
+// page of 37 MB of HTML, read a puzzle at a time (six at once: 1.15 GB,
+// 25 s each); a page of 100 rows is about 150 KB.
+const SetPageSize = 100
+
+// setPage is one page of a set: its number from 1, how many there are
+// (at least 1) and the position of its first puzzle less one.
+type setPage struct{ num, pages, offset int }
+
+// pageOf is page num (from 1; out of range is the nearest page) of a set
+// of n puzzles.
+func pageOf(num, n int) setPage {
+	pages := max(1, (n+SetPageSize-1)/SetPageSize)
+	num = min(max(num, 1), pages)
+	return setPage{num: num, pages: pages, offset: (num - 1) * SetPageSize}
+}
+
+// askedPage is the page number a request asks for (page=, in its query
+// or its form): 1 when none or not a number.
+func askedPage(c echo.Context) int {
+	n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("page")))
+	if err != nil {
+		return 1
+	}
+	return n
+}
+
+// loadSet reads a set with the puzzles of one page (all when num is 0:
+// sorting needs every puzzle's rating).
+func (s *Server) loadSet(c echo.Context, id int64, num int) (model.Set, setPage, error) {
 	ctx := c.Request().Context()
 	si, ids, err := s.sets.Get(ctx, id)
 	if err != nil {
-		return model.Set{}, err
+		return model.Set{}, setPage{}, err
 	}
 	set := model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, Count: si.Count, Updated: si.Updated}
+	pg := setPage{num: 1, pages: 1}
+	if num > 0 {
+		pg = pageOf(num, len(ids))
+		ids = ids[pg.offset:min(len(ids), pg.offset+SetPageSize)]
+	}
 	for _, pid := range ids {
 		p, err := s.cfg.Library.Puzzle(ctx, pid)
 		if errors.Is(err, ErrNotFound) {
 			continue
 		}
 		if err != nil {
-			return set, err
+			return set, pg, err
 		}
 		set.Items = append(set.Items, p)
 	}
-	return set, nil
+	return set, pg, nil
 }
 
 func (s *Server) setPage(c echo.Context) error {
@@ -227,9 +262,10 @@ func (s *Server) setPage(c echo.Context) error {
 	return render(c, http.StatusOK, templates.SetView(s.chrome(c, "Set "+d.Set.Name, "sets"), d))
 }
 
-// setPageData is what the set page and its swapped-in part show.
+// setPageData is what the set page and its swapped-in part show: the
+// page of the set the request asks for (page=).
 func (s *Server) setPageData(c echo.Context, id int64) (templates.SetPage, error) {
-	set, err := s.loadSet(c, id)
+	set, pg, err := s.loadSet(c, id, askedPage(c))
 	if err != nil {
 		return templates.SetPage{}, err
 	}
@@ -237,8 +273,13 @@ func (s *Server) setPageData(c echo.Context, id int64) (templates.SetPage, error
 	if err != nil {
 		return templates.SetPage{}, err
 	}
+	kinds, err := s.sets.Kinds(c.Request().Context(), id)
+	if err != nil {
+		return templates.SetPage{}, err
+	}
 	_, key := difficultyOrder(set.Items)
-	d := templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(setKinds(set)...), LastChange: last, SortKey: key, Today: today()}
+	d := templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(kinds...), LastChange: last, SortKey: key, Today: today(),
+		Page: pg.num, Pages: pg.pages, Offset: pg.offset, PageSize: SetPageSize}
 	pubs, err := s.sets.Publications(c.Request().Context(), id)
 	if err != nil {
 		return d, err
@@ -289,6 +330,9 @@ func (s *Server) orderDone(c echo.Context, id int64, anchor, msg string) error {
 		return render(c, http.StatusOK, templates.SetItems(s.chrome(c, "Set "+d.Set.Name, "sets"), d))
 	}
 	to := fmt.Sprintf("/sets/%d", id)
+	if p := askedPage(c); p > 1 {
+		to += fmt.Sprintf("?page=%d", p)
+	}
 	if anchor != "" {
 		to += "#" + anchor
 	}
@@ -332,7 +376,7 @@ func (s *Server) sortSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	set, err := s.loadSet(c, id)
+	set, _, err := s.loadSet(c, id, 0)
 	if err != nil {
 		return err
 	}
@@ -440,15 +484,3 @@ func (s *Server) deleteSet(c echo.Context) error {
 }
 
 // ---- export
-
-// setKinds are the kinds of a set's puzzles, each once, sorted.
-func setKinds(set model.Set) []string {
-	var kinds []string
-	for _, p := range set.Items {
-		if !slices.Contains(kinds, p.Kind) {
-			kinds = append(kinds, p.Kind)
-		}
-	}
-	slices.Sort(kinds)
-	return kinds
-}

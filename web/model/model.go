@@ -196,15 +196,15 @@ type JobError struct {
 
 // Set is a named, ordered collection of puzzles.
 type Set struct {
-	ID      int64     `json:"id"`
-	Name    string    `json:"name"`
-	Notes   string    `json:"notes"`
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Notes string `json:"notes"`
 	// NotesCut: Notes are the start of longer notes (a list of sets;
 	// the set itself has them whole).
 	NotesCut bool      `json:"notes_cut,omitempty"`
 	Count    int       `json:"count"`
-	Updated time.Time `json:"updated"`
-	Items   []Puzzle  `json:"puzzles,omitempty"`
+	Updated  time.Time `json:"updated"`
+	Items    []Puzzle  `json:"puzzles,omitempty"`
 }
 
 // ImportOptions are the import form's fields.

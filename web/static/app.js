@@ -153,7 +153,9 @@ var cjk = (function () {
 // place, so the page keeps its scroll; rows move by dragging their handle
 // (pointer events: mouse, pen and touch) or, on a focused row, with
 // Alt+ArrowUp / Alt+ArrowDown. Without the script the forms post as
-// usual and come back to the row's anchor.
+// usual and come back to the row's anchor. A big set shows a page of it
+// (data-page, data-offset: the position of its first row, less one):
+// positions are the whole set's, and the answer is the same page.
 var setorder = (function () {
   function section() { return document.getElementById("items"); }
   function token() {
@@ -162,6 +164,8 @@ var setorder = (function () {
   }
   function send(action, data, focus) {
     data.set("part", "items");
+    var s = section();
+    if (s && Number(s.dataset.page) > 1) data.set("page", s.dataset.page);
     return fetch(action, {
       method: "POST", credentials: "same-origin", body: new URLSearchParams(data),
       headers: { "X-CSRF-Token": token() }
@@ -204,7 +208,7 @@ var setorder = (function () {
     var row = ev.target;
     if (!row.matches || !row.matches("#items tr.item") || !ev.altKey) return;
     var pos = Number(row.dataset.pos);
-    var rows = section().querySelectorAll("tr.item").length;
+    var rows = Number(section().dataset.count);
     var to = ev.key === "ArrowUp" ? pos - 1 : ev.key === "ArrowDown" ? pos + 1 : 0;
     if (!to) return;
     ev.preventDefault();
@@ -242,7 +246,7 @@ var setorder = (function () {
     drag = null;
     d.row.classList.remove("dragging");
     var rows = Array.prototype.slice.call(d.row.parentNode.querySelectorAll("tr.item"));
-    var to = rows.indexOf(d.row) + 1;
+    var to = Number(section().dataset.offset || 0) + rows.indexOf(d.row) + 1;
     if (to !== d.from) {
       move(d.row, to).catch(function () { location.reload(); });
     }
