@@ -18,8 +18,10 @@ package web
 //     answered 429 without its password being checked, so the answer is
 //     the same for a right and a wrong password, and the same for a name
 //     that is no user's (every name typed is counted alike): the pause is
-//     no oracle. A success ends the run; a run with no failure for
-//     AccountForget is forgotten.
+//     no oracle. A success ends the run (a known browser's, below, only
+//     its own failures, so the real user's logins do not lift an
+//     attacker's pause); a run with no failure for AccountForget is
+//     forgotten.
 //   - The pause is bounded, so an attacker cannot lock the real user out
 //     for good, only for AccountPauseMax at a time; and a browser that has
 //     logged in to the account before is not paused at all: a successful
@@ -255,8 +257,13 @@ func (l *accountLimiter) end(name, device string, ok bool, now time.Time) {
 	a := l.get(name, now)
 	a.pending = max(a.pending-1, 0)
 	if ok {
+		if device != "" {
+			// a known browser's success clears its own failures only:
+			// the real user logging in does not lift an attacker's pause
+			delete(a.devFails, device)
+			return
+		}
 		a.run, a.refused = 0, 0
-		delete(a.devFails, device)
 		return
 	}
 	a.run++

@@ -221,6 +221,10 @@ func TestAccountLimitKnownBrowser(t *testing.T) {
 	if r := known.loginFrom(ktok, "198.51.100.7", testUser, testPass); r.code != http.StatusSeeOther {
 		t.Fatalf("the known browser during the pause, from another address: %d %.300s", r.code, r.body)
 	}
+	// the user's login does not lift the attacker's pause
+	if r := attacker.loginFrom(atok, "2001:db8:fffe::1", testUser, "wrong password"); r.code != http.StatusTooManyRequests {
+		t.Errorf("the attacker after the user's own login: %d, want 429 (the pause stands)", r.code)
+	}
 	known.post("/logout", url.Values{"csrf": {known.token("/")}})
 	// the cookie names its user: another name is paused as ever
 	ktok = known.token("/login")
