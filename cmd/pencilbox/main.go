@@ -56,7 +56,7 @@ func commands() []command {
 		{"restore", "[--db PATH] BACKUP", "replace the library by a backup (checked first; the old file kept aside; stop serve first)", runRestore},
 		{"check", "[--db PATH] [--fix] [--jobs N]", "integrity check, then every stored analysis against the engine (--fix mends)", runCheck},
 		{"serve", "[--db PATH] [--addr HOST:PORT] [--max-upload MIB] [--sample=false] [--jobs N] [--trusted-proxy CIDR]... [--hsts] [--backup-dir D --backup-every 24h --backup-keep 14]", "serve the admin web site (a new database gets the sample library and an admin user)", runServe},
-		{"user", "[--db PATH] add [--role admin|editor|viewer] NAME | passwd NAME | role NAME admin|editor|viewer", "add a web admin user (an editor by default; the first is admin), change a password (from a prompt or stdin) or a role", runUser},
+		{"user", "[--db PATH] add [--role admin|editor|viewer] NAME | passwd NAME | role NAME admin|editor|viewer | disable|enable|delete|logout NAME", "add a web admin user (an editor by default; the first is admin), change a password (from a prompt or stdin) or a role, disable, enable or delete a user, end a user's sessions", runUser},
 	}
 }
 

@@ -68,8 +68,9 @@ func TestOnePasswordRule(t *testing.T) {
 	}
 }
 
-// TestUserRoles: `user add --role` and `user role` as a user types them;
-// the first user is admin whatever was asked, the last admin stays one.
+// TestUserRoles: `user add --role`, `user role`, `user disable|enable|
+// delete|logout` as a user types them; the first user is admin whatever
+// was asked, the last admin stays one (and enabled).
 func TestUserRoles(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lib.db")
 	steps := []struct {
@@ -86,6 +87,15 @@ func TestUserRoles(t *testing.T) {
 		{[]string{"user", "--db", path, "role", "ann", "viewer"}, 0, "ann is now viewer"},
 		{[]string{"user", "--db", path, "role", "zed", "viewer"}, 1, "no such user: zed"},
 		{[]string{"user", "--db", path, "role", "ann"}, 2, "usage"},
+		// disable, enable, delete, logout: never the last enabled admin
+		{[]string{"user", "--db", path, "disable", "bob"}, 1, "only admin"},
+		{[]string{"user", "--db", path, "delete", "bob"}, 1, "only admin"},
+		{[]string{"user", "--db", path, "disable", "cid"}, 0, "cid is disabled"},
+		{[]string{"user", "--db", path, "enable", "cid"}, 0, "cid is enabled"},
+		{[]string{"user", "--db", path, "logout", "cid"}, 0, "0 sessions of cid ended"},
+		{[]string{"user", "--db", path, "delete", "cid"}, 0, "user cid deleted"},
+		{[]string{"user", "--db", path, "delete", "cid"}, 1, "no such user: cid"},
+		{[]string{"user", "--db", path, "disable"}, 2, "usage"},
 	}
 	for _, s := range steps {
 		code, out, stderr := runCLI(t, "0123456789\n", s.args...)
@@ -110,7 +120,7 @@ func TestUserRoles(t *testing.T) {
 	for _, u := range list {
 		got += u.Name + "=" + string(u.Role) + " "
 	}
-	if got != "ann=viewer bob=admin cid=editor " {
+	if got != "ann=viewer bob=admin " { // cid deleted
 		t.Errorf("users: %s", got)
 	}
 }

@@ -16,9 +16,10 @@ import (
 	"pencilbox/db"
 )
 
-// runUser is `pencilbox user add|passwd|role`: the web admin's users.
-// The password comes from a prompt on a terminal (asked twice) or from the
-// first line of stdin. Flags may come before or after the subcommand.
+// runUser is `pencilbox user add|passwd|role|disable|enable|delete|logout`:
+// the web admin's users, as an admin manages them on /users. The password
+// comes from a prompt on a terminal (asked twice) or from the first line of
+// stdin. Flags may come before or after the subcommand.
 func runUser(e *env, args []string) int {
 	fs := newFlags(e, "user")
 	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
@@ -37,7 +38,7 @@ func runUser(e *env, args []string) int {
 	if len(rest) > 0 {
 		what = rest[0]
 	}
-	want := map[string]int{"add": 2, "passwd": 2, "role": 3}[what]
+	want := map[string]int{"add": 2, "passwd": 2, "role": 3, "disable": 2, "enable": 2, "delete": 2, "logout": 2}[what]
 	if want == 0 || len(rest) != want {
 		fs.Usage()
 		return 2
@@ -60,7 +61,7 @@ func runUser(e *env, args []string) int {
 		return 2
 	}
 	var pw string
-	if what != "role" {
+	if what == "add" || what == "passwd" {
 		if pw, err = readPassword(e, name); err != nil {
 			fmt.Fprintln(e.stderr, "pencilbox user:", err)
 			return 2
@@ -90,6 +91,19 @@ func runUser(e *env, args []string) int {
 	case "role":
 		if err = users.SetRole(ctx, name, role); err == nil {
 			fmt.Fprintf(e.stdout, "%s is now %s\n", name, role)
+		}
+	case "disable", "enable":
+		if err = users.SetDisabled(ctx, name, what == "disable"); err == nil {
+			fmt.Fprintf(e.stdout, "%s is %sd\n", name, what)
+		}
+	case "delete":
+		if err = users.Delete(ctx, name); err == nil {
+			fmt.Fprintf(e.stdout, "user %s deleted\n", name)
+		}
+	case "logout":
+		var n int
+		if n, err = users.EndSessions(ctx, name); err == nil {
+			fmt.Fprintf(e.stdout, "%d sessions of %s ended\n", n, name)
 		}
 	}
 	if err != nil {
