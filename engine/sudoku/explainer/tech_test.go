@@ -148,8 +148,18 @@ func TestReglibCommitted(t *testing.T) {
 	t.Logf("%d of %d reglib cases pass", pass, total)
 }
 
+// reglibSharedFailures is how many cases of each code of the shared
+// reglib may fail, as docs/EXPLAINER.md records: 10 naked triplets, 1
+// hidden pair, 14 hidden triplets and 8 hidden quads sit in houses with
+// too few empty cells for serate's rule (with the rule lifted every one
+// passes). Every other case
+// of the codes reglibHinter maps must pass.
+var reglibSharedFailures = map[string]int{"0201": 10, "0210": 1, "0211": 14, "0212": 8}
+
 // TestReglibShared runs every reglib case of the shared library for the
-// codes we map and reports pass counts per code (needs ../shared).
+// codes we map, logs the pass counts per code and fails on more failures
+// than reglibSharedFailures allows (needs ../shared; TestReglibCommitted
+// runs 108 of them in a plain clone).
 func TestReglibShared(t *testing.T) {
 	lines := shared.Lines(t, "data/sudoku/hodoku/reglib-1.3.txt")
 	by := map[string][]string{}
@@ -166,8 +176,14 @@ func TestReglibShared(t *testing.T) {
 	for _, c := range codes {
 		pass, total, failed := runReglib(t, by[c])
 		t.Logf("%s: %d of %d", c, pass, total)
-		for _, l := range failed {
-			t.Logf("  fails: %s", l)
+		if total == 0 {
+			t.Errorf("%s: no case in the shared reglib", c)
+		}
+		if len(failed) > reglibSharedFailures[c] {
+			for _, l := range failed {
+				t.Logf("  fails: %s", l)
+			}
+			t.Errorf("%s: %d of %d cases fail, at most %d may (serate's empty-cell rule)", c, len(failed), total, reglibSharedFailures[c])
 		}
 	}
 }
