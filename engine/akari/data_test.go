@@ -19,7 +19,7 @@ type record struct {
 func loadJanko(tb testing.TB) []record {
 	tb.Helper()
 	var out []record
-	for _, l := range shared.Lines(tb, "data/akari/janko_749.tsv") {
+	for _, l := range shared.LinesOrSample(tb, "data/akari/janko_749.tsv") {
 		f := strings.Split(l, "\t")
 		if len(f) < 9 {
 			tb.Fatalf("janko line with %d fields: %.60s", len(f), l)
@@ -32,7 +32,7 @@ func loadJanko(tb testing.TB) []record {
 func loadBank(tb testing.TB) []record {
 	tb.Helper()
 	var out []record
-	for _, l := range shared.Lines(tb, "data/akari/puzzlink_bank_2332.tsv") {
+	for _, l := range shared.LinesOrSample(tb, "data/akari/puzzlink_bank_2332.tsv") {
 		f := strings.Split(l, "\t")
 		if len(f) < 9 {
 			tb.Fatalf("bank line with %d fields: %.60s", len(f), l)

@@ -167,7 +167,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestPzprv3Samples(t *testing.T) {
-	for _, l := range shared.Lines(t, "data/akari/samples.tsv") {
+	for _, l := range shared.LinesOrSample(t, "data/akari/samples.tsv") {
 		f := strings.Split(l, "\t")
 		want := mustParse(t, f[3])
 		for i, text := range []string{f[2], f[4], f[5], strings.ReplaceAll(f[4], "/", "\n")} {

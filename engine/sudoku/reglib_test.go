@@ -25,7 +25,7 @@ var reglibTechnique = map[string]string{
 // more and the union of what it did must contain what HoDoKu expects.
 func TestHoDoKuRegLib(t *testing.T) {
 	pass, total := 0, 0
-	for _, l := range shared.Lines(t, "data/sudoku/hodoku/reglib-1.3.txt") {
+	for _, l := range shared.LinesOrSample(t, "data/sudoku/hodoku/reglib-1.3.txt") {
 		f := strings.Split(l, ":")
 		if len(f) < 8 {
 			continue

@@ -130,7 +130,7 @@ func TestConflictNamesTheHouse(t *testing.T) {
 // 17-clue puzzle the row-major backtrackers take about a minute each).
 func TestSolversAgree(t *testing.T) {
 	for _, file := range []string{"data/sudoku/hodoku/qqwing_simple.sdm", "data/sudoku/hodoku/qqwing_expert.sdm", "data/sudoku/serg_benchmark_multi.txt"} {
-		lines := shared.Lines(t, file)
+		lines := shared.LinesOrSample(t, file)
 		r := rand.New(rand.NewPCG(1, 2))
 		for range 25 {
 			g := mustParse(t, lines[r.IntN(len(lines))])
@@ -150,7 +150,7 @@ func TestSolversAgree(t *testing.T) {
 // rules and keeps the givens.
 func TestAll17Clue(t *testing.T) {
 	var sv sudoku.Solver
-	for _, l := range shared.Lines(t, "data/sudoku/17_clue.txt") {
+	for _, l := range shared.LinesOrSample(t, "data/sudoku/17_clue.txt") {
 		g := mustParse(t, l)
 		n, sol := sv.Count(&g, 2)
 		if n != 1 || !sol.Valid() || !g.Keeps(&sol) {
@@ -163,7 +163,7 @@ func TestAll17Clue(t *testing.T) {
 // puzzles has more than one solution.
 func TestSergMultiple(t *testing.T) {
 	var sv sudoku.Solver
-	for _, l := range shared.Lines(t, "data/sudoku/serg_benchmark_multi.txt") {
+	for _, l := range shared.LinesOrSample(t, "data/sudoku/serg_benchmark_multi.txt") {
 		g := mustParse(t, l)
 		if n, _ := sv.Count(&g, 2); n != 2 {
 			t.Fatalf("%s: %d solutions, want several", l, n)

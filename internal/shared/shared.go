@@ -12,9 +12,14 @@ import (
 	"testing"
 )
 
-// Dir returns the shared folder, or "" when there is none.
+// Dir returns the shared folder, or "" when there is none ($PENCILBOX_SHARED
+// naming a folder without data/ counts as none, so that
+// PENCILBOX_SHARED=/nonexistent runs the tests as a plain clone does).
 func Dir() string {
 	if d := os.Getenv("PENCILBOX_SHARED"); d != "" {
+		if fi, err := os.Stat(filepath.Join(d, "data")); err != nil || !fi.IsDir() {
+			return ""
+		}
 		return d
 	}
 	wd, err := os.Getwd()
@@ -53,7 +58,32 @@ func Path(tb testing.TB, rel string) string {
 // Lines returns the non-blank, non-comment lines of a shared file.
 func Lines(tb testing.TB, rel string) []string {
 	tb.Helper()
-	f, err := os.Open(Path(tb, rel))
+	return readLines(tb, Path(tb, rel))
+}
+
+// SampleDir is where a package keeps its committed samples of shared files
+// (relative to the package, as go test runs there): testdata/sample/NAME
+// holds some lines of the shared file data/KIND/.../NAME, with a header and
+// testdata/sample/README.md crediting the collection.
+const SampleDir = "testdata/sample"
+
+// LinesOrSample returns the lines of the shared file rel when the shared
+// folder is present, else those of the package's committed sample of it
+// (SampleDir and rel's base name), so that a test runs in a plain clone on
+// the sample and on the whole collection beside the team's data. A missing
+// sample fails the test: it is part of the repository.
+func LinesOrSample(tb testing.TB, rel string) []string {
+	tb.Helper()
+	if Dir() != "" {
+		return Lines(tb, rel)
+	}
+	return readLines(tb, filepath.Join(SampleDir, filepath.Base(rel)))
+}
+
+// readLines returns the non-blank, non-comment lines of the file at path.
+func readLines(tb testing.TB, path string) []string {
+	tb.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
