@@ -190,6 +190,11 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 		}
 		return err
 	}
+	release, err := s.heavy.booklets.enter(c, min(b.page.Count, export.MaxBooklet))
+	if err != nil {
+		return err
+	}
+	defer release()
 	var buf bytes.Buffer
 	_, err = export.Write(c.Request().Context(), &buf, b.src, s.cfg.Exports, opt)
 	if errors.Is(err, export.ErrNoPuzzles) {

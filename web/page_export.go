@@ -81,6 +81,11 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 	if s.cfg.Export == nil {
 		return userErr(http.StatusNotFound, "Exports are not available on this server.")
 	}
+	release, err := s.heavy.exports.enter(c, 1)
+	if err != nil {
+		return err
+	}
+	defer release()
 	h := c.Response().Header()
 	h.Set("Content-Disposition", attachment(name, f.Ext))
 	if stream && !f.Whole {
@@ -105,7 +110,7 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		return nil
 	}
 	var buf bytes.Buffer
-	_, err := export.Write(c.Request().Context(), &buf, src, s.cfg.Exports, opt)
+	_, err = export.Write(c.Request().Context(), &buf, src, s.cfg.Exports, opt)
 	if errors.Is(err, export.ErrNoPuzzles) {
 		h.Del("Content-Disposition")
 		return userErr(http.StatusNotFound, "No puzzles to export.")

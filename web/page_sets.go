@@ -226,6 +226,11 @@ func askedPage(c echo.Context) int {
 // loadSet reads a set with the puzzles of one page (all when num is 0:
 // sorting needs every puzzle's rating).
 func (s *Server) loadSet(c echo.Context, id int64, num int) (model.Set, setPage, error) {
+	release, err := s.heavy.setReads.enter(c, 1)
+	if err != nil {
+		return model.Set{}, setPage{}, err
+	}
+	defer release()
 	ctx := c.Request().Context()
 	si, ids, err := s.sets.Get(ctx, id)
 	if err != nil {

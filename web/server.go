@@ -136,6 +136,16 @@ type Config struct {
 	// LoginWait is how long a login waits for a free check before it is
 	// answered 503 with Retry-After (default 3 s).
 	LoginWait time.Duration
+	// BookletPuzzles bounds the puzzles of the PDF booklets made at once
+	// (default DefaultBookletPuzzles), ExportsAtOnce the exports written
+	// at once (DefaultExports), SetReads the set pages read at once
+	// (DefaultSetReads); a request past its bound waits up to HeavyWait
+	// (DefaultHeavyWait), else it is answered 503 with Retry-After
+	// saying what the server is busy with (heavy.go).
+	BookletPuzzles int
+	ExportsAtOnce  int
+	SetReads       int
+	HeavyWait      time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed (see forwarded); none by default.
 	TrustedProxies []netip.Prefix
@@ -179,8 +189,10 @@ type Server struct {
 	// accounts limits the failed logins of each account (limit.go)
 	accounts *accountLimiter
 	// now is the clock of the login limits (tests step it)
-	now     func() time.Time
-	checks  *checkGate
+	now    func() time.Time
+	checks *checkGate
+	// heavy bounds the booklets, exports and set pages served at once
+	heavy   heavyGates
 	origins *http.CrossOriginProtection
 	steps   *stepCache
 	assets  staticAssets
@@ -224,6 +236,18 @@ func New(cfg Config) *Server {
 	}
 	if cfg.LoginWait <= 0 {
 		cfg.LoginWait = 3 * time.Second
+	}
+	if cfg.BookletPuzzles <= 0 {
+		cfg.BookletPuzzles = DefaultBookletPuzzles
+	}
+	if cfg.ExportsAtOnce <= 0 {
+		cfg.ExportsAtOnce = DefaultExports
+	}
+	if cfg.SetReads <= 0 {
+		cfg.SetReads = DefaultSetReads
+	}
+	if cfg.HeavyWait <= 0 {
+		cfg.HeavyWait = DefaultHeavyWait
 	}
 	if cfg.SearchBudget <= 0 {
 		cfg.SearchBudget = DefaultSearchBudget
@@ -279,6 +303,7 @@ func New(cfg Config) *Server {
 		accounts: newAccountLimiter(cfg.AccountFree, cfg.AccountPause, cfg.AccountPauseMax),
 		now:      time.Now,
 		checks:   newCheckGate(cfg.LoginChecks, cfg.LoginWait),
+		heavy:    newHeavyGates(cfg),
 		origins:  http.NewCrossOriginProtection(),
 		steps:    newStepCache(256),
 	}
