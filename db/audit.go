@@ -107,6 +107,10 @@ const (
 	ActionUserEnable  = "user.enable"  //
 	ActionUserDelete  = "user.delete"  //
 	ActionUserLogout  = "user.logout"  // every session of a user ended ("log out everywhere")
+	ActionLogin       = "login"        // a session started (the user's own row)
+	ActionLoginFailed = "login.failed" // a password check failed (actor "visitor"; no password, no unknown name)
+	ActionExport      = "export"       // puzzles downloaded or written to a file (format, what)
+	ActionCheckFix    = "check.fix"    // check --fix stored the engine's analysis over puzzles'
 )
 
 type recorder interface {

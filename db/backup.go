@@ -2,10 +2,12 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"pencilbox"
@@ -96,8 +98,10 @@ func syncFile(path string) error {
 }
 
 // SetAnalysis replaces the stored analysis (status, solution, rank, score,
-// hypothesis, profile, second rating) of the puzzles given, in one transaction (check
-// --fix writes what the engine says now).
+// hypothesis, profile, second rating) of the puzzles given, in one
+// transaction (check --fix writes what the engine says now), with its
+// audit row: the puzzles linked, the first 20's changes of status, rank,
+// score and ER in words.
 func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error) {
 	defer d.plans.changed()
 	tx, err := d.W.BeginTx(ctx, nil)
@@ -109,7 +113,22 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 			tx.Rollback()
 		}
 	}()
+	var changes []string
+	ids := make([]int64, 0, len(ps))
 	for _, p := range ps {
+		var was pencilbox.Puzzle
+		var status int
+		err := tx.QueryRowContext(ctx, `SELECT status, rank, score, coalesce(er, 0) FROM puzzles WHERE id = ?`, p.ID).Scan(&status, &was.Rank, &was.Score, &was.ER)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("set analysis of %d: %w", p.ID, ErrNotFound)
+		} else if err != nil {
+			return fmt.Errorf("set analysis of %d: %w", p.ID, err)
+		}
+		was.Status = engine.Status(status)
+		if len(changes) < maxFixSaid {
+			changes = append(changes, analysisChange(p.ID, was, p))
+		}
+		ids = append(ids, p.ID)
 		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, hypothesis = ?, profile = ?,
 			er = ?, ep = ?, ed = ?, er_technique = ?, er_rated = ? WHERE id = ?`,
 			append([]any{int(p.Status), p.Solution, p.Rank, p.Score, int(p.Verdict), engine.ProfileString(p.Profile)},
@@ -129,5 +148,39 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 			}
 		}
 	}
+	detail := fmt.Sprintf("check --fix stored the engine's analysis of %d puzzles: %s", len(ps), strings.Join(changes, "; "))
+	if len(ps) > len(changes) {
+		detail += fmt.Sprintf("; and %d more", len(ps)-len(changes))
+	}
+	if err := record(ctx, tx, ActionCheckFix, 0, 0, ids, detail); err != nil {
+		return err
+	}
 	return tx.Commit()
+}
+
+// maxFixSaid bounds the puzzles whose changes one check.fix row spells out
+// (all are linked to it).
+const maxFixSaid = 20
+
+// analysisChange says what check --fix changed of puzzle id: its status,
+// rank, score and ER as they were and are ("solution, hypothesis or
+// profile" when none of these moved).
+func analysisChange(id int64, was, now pencilbox.Puzzle) string {
+	var parts []string
+	if was.Status != now.Status {
+		parts = append(parts, fmt.Sprintf("status %s -> %s", was.Status, now.Status))
+	}
+	if was.Rank != now.Rank {
+		parts = append(parts, fmt.Sprintf("rank %d -> %d", was.Rank, now.Rank))
+	}
+	if was.Score != now.Score {
+		parts = append(parts, fmt.Sprintf("score %g -> %g", was.Score, now.Score))
+	}
+	if was.ER != now.ER {
+		parts = append(parts, fmt.Sprintf("ER %.1f -> %.1f", was.ER, now.ER))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "solution, hypothesis or profile")
+	}
+	return fmt.Sprintf("puzzle %d: %s", id, strings.Join(parts, ", "))
 }

@@ -224,15 +224,37 @@ func (s UserStore) Check(ctx context.Context, name, password string) (int64, err
 	err := s.reader().QueryRowContext(ctx, `SELECT id, hash, disabled FROM users WHERE name = ?`, name).Scan(&id, &h, &disabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		checkPassword(dummyHash, password)
-		return 0, ErrBadLogin
+		// the name is not kept: a password typed into the name's field
+		// must not land in the log
+		return 0, s.failed(ctx, "an unknown user name")
 	}
 	if err != nil {
 		return 0, err
 	}
-	if !checkPassword(h, password) || disabled {
-		return 0, ErrBadLogin
+	if !checkPassword(h, password) {
+		return 0, s.failed(ctx, "wrong password for user "+name)
+	}
+	if disabled {
+		return 0, s.failed(ctx, "user "+name+" is disabled")
 	}
 	return id, nil
+}
+
+// failed records a failed password check in the audit log (never the
+// password tried; the name only when it is a user's) and returns
+// ErrBadLogin. Unknown names and wrong passwords write alike, so the
+// time taken tells them no more apart than before. The actor is the
+// visitor's, unless ctx names a user. Each check is one row: logins are
+// limited per address and per account, and by the password checks' own
+// pace, so the rows come no faster than checks do.
+func (s UserStore) failed(ctx context.Context, detail string) error {
+	if _, ok := ctx.Value(actorKey{}).(string); !ok {
+		ctx = WithActor(ctx, ActorVisitor)
+	}
+	if err := record(ctx, s.DB, ActionLoginFailed, 0, 0, nil, detail); err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	return ErrBadLogin
 }
 
 func tokenHash(token string) string {
@@ -249,12 +271,25 @@ func (s UserStore) NewSession(ctx context.Context, userID int64, ttl time.Durati
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
 	now := time.Now()
-	if _, err := s.DB.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, now.Unix()); err != nil {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
 		return "", err
 	}
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, expires) VALUES(?, ?, ?)`,
-		tokenHash(token), userID, now.Add(ttl).Unix())
-	return token, err
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, now.Unix()); err != nil {
+		return "", err
+	}
+	var name string
+	err = tx.QueryRowContext(ctx, `INSERT INTO sessions(token_hash, user_id, expires) VALUES(?, ?, ?)
+		RETURNING (SELECT name FROM users WHERE id = user_id)`, tokenHash(token), userID, now.Add(ttl).Unix()).Scan(&name)
+	if err != nil {
+		return "", err
+	}
+	// the login is the user's own row, with the client's address
+	if err := record(WithActor(ctx, name), tx, ActionLogin, 0, 0, nil, "logged in"); err != nil {
+		return "", err
+	}
+	return token, tx.Commit()
 }
 
 // Session returns the user of a live session token.

@@ -69,7 +69,7 @@ func TestAuditLog(t *testing.T) {
 		}
 	}
 	rows.Close()
-	want := []string{"editor1 tags", "editor1 set.create", "editor1 set.add", "editor1 set.move", "editor1 set.remove",
+	want := []string{"editor1 login", testUser + " login", "editor1 tags", "editor1 set.create", "editor1 set.add", "editor1 set.move", "editor1 set.remove",
 		"editor1 set.edit", "editor1 import", "editor1 job.end", testUser + " user.role", "editor1 set.delete"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
@@ -113,5 +113,97 @@ func TestAuditLog(t *testing.T) {
 	}
 	if r := ed.get(fmt.Sprintf("/puzzles/%d", ids[0])); cells(r.body) != "import job.end" {
 		t.Errorf("history of the imported puzzle %d: %q", ids[0], cells(r.body))
+	}
+}
+
+// TestAuditLogins: a login is its user's row; a failed one is a visitor's
+// row naming the user whose password was wrong, or only "an unknown user
+// name" (a password typed into the name's field is not kept), never the
+// password tried; every row names the client's address. A login refused
+// unchecked (the address's limit) writes none.
+func TestAuditLogins(t *testing.T) {
+	e := newTestEnv(t, nil)
+	start := e.count(`SELECT coalesce(max(id), 0) FROM audit`)
+	c := e.client()
+	for _, try := range []struct{ name, pass string }{
+		{testUser, "hunter2 first try"},
+		{"my secret passphrase", "hunter2 second try"},
+	} {
+		tok := c.token("/login")
+		if r := c.post("/login", url.Values{"csrf": {tok}, "username": {try.name}, "password": {try.pass}}); r.code != http.StatusUnauthorized {
+			t.Fatalf("a wrong login: %d", r.code)
+		}
+	}
+	c.loginAs(testUser, testPass)
+	var got []string
+	rows, err := e.db.R.Query(`SELECT actor, client, action, detail FROM audit WHERE id > ? ORDER BY id`, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var who, from, what, detail string
+		rows.Scan(&who, &from, &what, &detail)
+		got = append(got, who+" "+from+" "+what+" "+detail)
+	}
+	rows.Close()
+	want := []string{
+		"visitor 127.0.0.1 login.failed wrong password for user " + testUser,
+		"visitor 127.0.0.1 login.failed an unknown user name",
+		testUser + " 127.0.0.1 login logged in",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("audit rows:\n got %q\nwant %q", got, want)
+	}
+	for _, secret := range []string{"hunter2", "my secret passphrase", testPass} {
+		if n := e.count(`SELECT count(*) FROM audit WHERE instr(detail, ?) OR instr(actor, ?)`, secret, secret); n != 0 {
+			t.Errorf("%q is in the audit log", secret)
+		}
+	}
+}
+
+// TestAuditExports: each download is a row of its user, with the client's
+// address, the format and the request (the filter or the set): a filter's
+// streamed csv, a set's text export and a booklet. Refused exports (a bad
+// format, no puzzle) write none.
+func TestAuditExports(t *testing.T) {
+	e := roleEnv(t)
+	c := e.client()
+	c.loginAs("viewer1", testPass)
+	start := e.count(`SELECT coalesce(max(id), 0) FROM audit`)
+	for _, tc := range []struct {
+		path string
+		code int
+	}{
+		{"/export?format=csv&kind=sudoku&rank=1-", http.StatusOK},
+		{"/sets/1/export?format=json", http.StatusOK},
+		{"/sets/1/booklet?make=1&format=pdf&title=&per=4&order=set&caption=stars&solutions=1", http.StatusOK},
+		{"/export?format=bogus", http.StatusBadRequest},
+		{"/export?format=csv&kind=sudoku&q=nothingmatchesthisword", http.StatusNotFound},
+	} {
+		if r := c.get(tc.path); r.code != tc.code {
+			t.Fatalf("%s: %d, want %d: %.300s", tc.path, r.code, tc.code, r.body)
+		}
+	}
+	var got []string
+	rows, err := e.db.R.Query(`SELECT actor, client, action, detail FROM audit WHERE id > ? ORDER BY id`, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var who, from, what, detail string
+		rows.Scan(&who, &from, &what, &detail)
+		got = append(got, who+" "+from+" "+what+" "+detail)
+	}
+	rows.Close()
+	if len(got) != 3 {
+		t.Fatalf("audit rows: %q, want 3 exports", got)
+	}
+	for i, want := range []string{"csv ", "json sunday ", "pdf sunday "} {
+		if !strings.HasPrefix(got[i], "viewer1 127.0.0.1 export "+want) {
+			t.Errorf("row %d: %q, want viewer1's %s export", i, got[i], want)
+		}
+	}
+	if !strings.Contains(got[0], "rank=1-") || !strings.Contains(got[1], "/sets/1/export") {
+		t.Errorf("the rows do not say what was exported: %q", got)
 	}
 }

@@ -206,6 +206,9 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 		b.page.Sent, b.page.Error, b.page.Field = b.formValues(q), fmt.Sprintf("The booklet could not be made: %v.", err), ""
 		return s.bookletView(c, b, http.StatusBadRequest)
 	}
+	if err := s.recordExport(c, "pdf", b.name); err != nil {
+		return err
+	}
 	c.Response().Header().Set("Content-Disposition", attachment(b.name, "pdf"))
 	return c.Blob(http.StatusOK, "application/pdf", buf.Bytes())
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -87,6 +88,13 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 	}
 	defer release()
 	h := c.Response().Header()
+	if stream && !f.Whole {
+		// a stream is recorded as it starts: once it has, the puzzles
+		// are on their way
+		if err := s.recordExport(c, f.Name, name); err != nil {
+			return err
+		}
+	}
 	h.Set("Content-Disposition", attachment(name, f.Ext))
 	if stream && !f.Whole {
 		// The reply starts with the first byte written: an error before
@@ -119,7 +127,26 @@ func (s *Server) sendExport(c echo.Context, name string, f export.Format, opt ex
 		h.Del("Content-Disposition")
 		return userErr(http.StatusBadRequest, "The export failed: %v.", err)
 	}
+	if err := s.recordExport(c, f.Name, name); err != nil {
+		h.Del("Content-Disposition")
+		return err
+	}
 	return c.Blob(http.StatusOK, f.ContentType, buf.Bytes())
+}
+
+// recordExport writes an export's row in the audit log (who, from where,
+// the format, the file's name and the request's query, which says the
+// filter or set), before the file is sent. A row that cannot be written
+// stops the export: the log must not miss a download.
+func (s *Server) recordExport(c echo.Context, format, name string) error {
+	if s.audit == nil {
+		return nil
+	}
+	detail := fmt.Sprintf("%s %s (%s)", format, name, c.Request().URL.RequestURI())
+	if err := s.audit.Add(c.Request().Context(), db.ActionExport, detail); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
 }
 
 // startOnWrite is the reply of a streamed export: its status and type

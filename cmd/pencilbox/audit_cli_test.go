@@ -5,8 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 )
+
+func count(t *testing.T, d *sql.DB, q string) int {
+	t.Helper()
+	var n int
+	if err := d.QueryRow(q).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
 
 // TestAuditCLI: the command line's changes are in the audit log under
 // "cli:" and the OS user: a user added, an import, a generator run (and
@@ -40,6 +51,23 @@ func TestAuditCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
+	// check --fix mends a rank changed behind its back; an export
+	if _, err := d.Exec(`UPDATE puzzles SET rank = rank + 1 WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCLI(t, "", "check", "--db", path, "--fix"); code != 1 || !strings.Contains(out, "1 fixed") {
+		t.Fatalf("check --fix: exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "", "export", "--db", path, "--format", "line", "-o", filepath.Join(dir, "out.txt")); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	var fixed string
+	if err := d.QueryRow(`SELECT detail FROM audit WHERE action = 'check.fix'`).Scan(&fixed); err != nil || !regexp.MustCompile(`^check --fix stored the engine's analysis of 1 puzzles: puzzle 1: rank (\d+) -> (\d+)$`).MatchString(fixed) {
+		t.Errorf("check --fix's row: %q %v", fixed, err)
+	}
+	if n := count(t, d, `SELECT count(*) FROM audit_puzzles p JOIN audit a ON a.id = p.audit_id WHERE a.action = 'check.fix' AND p.puzzle_id = 1`); n != 1 {
+		t.Errorf("check --fix's row is linked to %d puzzles, want puzzle 1", n)
+	}
 	rows, err := d.Query(`SELECT actor, action FROM audit ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +80,8 @@ func TestAuditCLI(t *testing.T) {
 		got = append(got, who+" "+what)
 	}
 	want := []string{"cli:ann user.add", "cli:ann import", "cli:ann job.end", "cli:ann generate", "cli:ann job.end", "cli:ann set.create", "cli:ann set.add",
-		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.delete"}
+		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.delete",
+		"cli:ann check.fix", "cli:ann export"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
 	}

@@ -38,7 +38,8 @@ func runCheck(e *env, args []string) int {
 		return 2
 	}
 	defer store.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// --fix's changes are written in the audit log under cli:USER
+	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()
 	start := time.Now()
 	rep, err := library.Check(ctx, store, e.kinds, library.CheckOptions{Jobs: *jobs, Fix: *fix, Report: e.stdout,

@@ -150,6 +150,11 @@ func runExport(e *env, args []string) int {
 	if err != nil {
 		return fail(1, errors.New(describe(err, *dbPath)))
 	}
+	// the audit log names every export, as the web's downloads
+	detail := fmt.Sprintf("%s, %d puzzles, to %s (pencilbox export %s)", opt.Format, n, *out, strings.Join(args, " "))
+	if err := (db.AuditStore{W: store.W}).Add(cliActor(ctx, e), db.ActionExport, detail); err != nil {
+		return fail(1, fmt.Errorf("the export was written but not recorded in the audit log: %w", err))
+	}
 	if *out != "-" {
 		fmt.Fprintf(e.stdout, "wrote %d puzzles to %s (%s) in %.1f s\n", n, *out, opt.Format, time.Since(start).Seconds())
 	}
