@@ -182,6 +182,9 @@ func TestUserLifecycle(t *testing.T) {
 	}
 	var got []string
 	for _, r := range rows[:auditCount(t, d)-before] {
+		if r.Action == db.ActionLogin || r.Action == db.ActionLoginFailed {
+			continue // the logins tried between the changes have rows of their own
+		}
 		if r.Actor != "ann" {
 			t.Errorf("row %q by %q, want ann", r.Detail, r.Actor)
 		}
