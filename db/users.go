@@ -121,6 +121,11 @@ func checkPassword(hash, password string) bool {
 var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
 	base64.RawStdEncoding.EncodeToString(make([]byte, 16)), base64.RawStdEncoding.EncodeToString(make([]byte, argonKeyLen)))
 
+// MaxUserName is the longest user name, in characters (all ASCII): the
+// audit log, the login limits (web's accountKey) and every page header
+// show it.
+const MaxUserName = 64
+
 // ValidUserName reports whether name is acceptable: 1-64 letters, digits,
 // '.', '_', '-', beginning with a letter, a digit or '_' (so neither "."
 // nor "..", a hidden file's name, nor what reads as a command's flag), and
@@ -128,8 +133,11 @@ var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Versio
 // in any case): a user called "system" would write rows that read as the
 // server's own.
 func ValidUserName(name string) error {
-	if name == "" || len(name) > 64 {
-		return fmt.Errorf("user name must be 1-64 characters")
+	if name == "" {
+		return fmt.Errorf("user name must be 1-%d characters", MaxUserName)
+	}
+	if len(name) > MaxUserName {
+		return fmt.Errorf("user name must be 1-%d characters: this one has %d", MaxUserName, len(name))
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {

@@ -145,3 +145,26 @@ func TestPagination(t *testing.T) {
 		}
 	}
 }
+
+// TestImportSourceLabelLimit: a source label over pencilbox.MaxSourceLabel
+// (import --source) is refused naming the limit, before any job is
+// recorded; one at the limit is stored whole.
+func TestImportSourceLabelLimit(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	imp := func(label string) (pencilbox.Job, error) {
+		return library.Import(ctx, d, registry(), []library.Input{{Name: "one.sdm", R: strings.NewReader(hard + "\n")}},
+			library.Options{Source: label, Jobs: 1})
+	}
+	long := strings.Repeat("é", pencilbox.MaxSourceLabel+1)
+	if _, err := imp(long); err == nil || !strings.Contains(err.Error(), "at most 255") {
+		t.Errorf("a label of %d characters: %v, want refused naming the limit", pencilbox.MaxSourceLabel+1, err)
+	}
+	if jobs, err := d.Jobs(ctx, 10); err != nil || len(jobs) != 0 {
+		t.Errorf("the refused import recorded %d jobs (%v)", len(jobs), err)
+	}
+	job, err := imp(long[:len(long)-len("é")])
+	if err != nil || job.Source != long[:len(long)-len("é")] {
+		t.Errorf("a label at the limit: %v, stored %d bytes", err, len(job.Source))
+	}
+}
