@@ -52,7 +52,7 @@ func PageLayout(b *draw.Board) Layout {
 		hi = MaxMarkCell
 	}
 	cs := max(min(max(FitPx/n, 4), hi), MinCell)
-	l := Layout{Cell: cs, Labels: true, LabelLeft: max(labelPx, 7*len("r"+strconv.Itoa(b.Rows))+8)}
+	l := Layout{Cell: cs, Labels: true, LabelLeft: max(labelPx, LabelWidth("r"+strconv.Itoa(b.Rows), LabelFont(cs))+5)}
 	l.X = l.LabelLeft + draw.Clues(b.Left)*cs + 2
 	l.Y = labelPx + draw.Clues(b.Top)*cs + 2
 	l.Width = l.X + b.Cols*cs + 2
@@ -467,22 +467,32 @@ func labelled(n, step, cs, width int) bool {
 // step's sentence gives its cells.
 func labels(w *buf, b *draw.Board, l Layout) {
 	cs := l.Cell
-	cw := 7*len("c"+strconv.Itoa(b.Cols)) + 4
+	f := LabelFont(cs)
+	cw := LabelWidth("c"+strconv.Itoa(b.Cols), f)
 	cstep := labelStep(cw, cs)
 	for k := 0; k < b.Cols; k++ {
 		if !labelled(k+1, cstep, cs, cw) {
 			continue
 		}
-		w.s(`<text class="label"`).attr("x", l.X+k*cs+cs/2).attr("y", labelPx-6).s(` text-anchor="middle">c`).n(k + 1).s(`</text>`)
+		w.s(`<text class="label"`).attr("x", l.X+k*cs+cs/2).attr("y", labelPx-6).attr("font-size", f).s(` text-anchor="middle">c`).n(k + 1).s(`</text>`)
 	}
-	rstep := labelStep(13, cs)
+	rstep := labelStep(f+1, cs)
 	for k := 0; k < b.Rows; k++ {
-		if !labelled(k+1, rstep, cs, 13) {
+		if !labelled(k+1, rstep, cs, f+1) {
 			continue
 		}
-		w.s(`<text class="label"`).attr("x", l.LabelLeft/2).attr("y", l.Y+k*cs+cs/2+4).s(` text-anchor="middle">r`).n(k + 1).s(`</text>`)
+		w.s(`<text class="label"`).attr("x", l.LabelLeft/2).attr("y", l.Y+k*cs+cs/2+f/3).attr("font-size", f).s(` text-anchor="middle">r`).n(k + 1).s(`</text>`)
 	}
 }
+
+// LabelFont is the row and column labels' font size on cells of cs px:
+// 12 px, smaller on small cells (down to 9) so that a 24-column board
+// still names every column.
+func LabelFont(cs int) int { return min(max(cs*9/20, 9), 12) }
+
+// LabelWidth is the width a label takes in font size f: what the page's
+// sans-serif digits and letters take (0.62 em), and a gap.
+func LabelWidth(text string, f int) int { return len(text)*f*62/100 + 3 }
 
 // line draws a line through its points; an arrow's ends stop short of
 // the dots it joins, and it ends in the arrowhead.

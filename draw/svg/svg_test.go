@@ -141,18 +141,20 @@ func TestBorders(t *testing.T) {
 }
 
 // TestLabels: every board names its rows and columns as the sentences
-// do (r1, c1); on small cells only every 2nd, 5th or 10th column is
-// named so that no two names overlap, the first always.
+// do (r1, c1), every one up to 24 columns; on smaller cells only every
+// 2nd, 5th or 10th column is named so that no two names overlap, the
+// first always.
 func TestLabels(t *testing.T) {
-	label := regexp.MustCompile(`<text class="label" x="(\d+)" y="\d+" text-anchor="middle">([rc])(\d+)</text>`)
+	label := regexp.MustCompile(`<text class="label" x="(\d+)" y="\d+" font-size="(\d+)" text-anchor="middle">([rc])(\d+)</text>`)
 	for _, size := range []int{4, 9, 10, 17, 24, 25, 31, 40, 60, 100, 200} {
 		b := &draw.Board{Rows: size, Cols: size}
 		l := svg.PageLayout(b)
 		var cols []int
-		rows := 0
+		rows, font := 0, 0
 		for _, m := range label.FindAllStringSubmatch(string(svg.Board(b, "board")), -1) {
-			k, _ := strconv.Atoi(m[3])
-			if m[2] == "r" {
+			k, _ := strconv.Atoi(m[4])
+			font, _ = strconv.Atoi(m[2])
+			if m[3] == "r" {
 				rows++
 				continue
 			}
@@ -162,13 +164,13 @@ func TestLabels(t *testing.T) {
 			}
 			cols = append(cols, k)
 		}
-		if len(cols) == 0 || cols[0] != 1 || rows == 0 {
-			t.Fatalf("%dx%d: columns %v, %d rows labelled", size, size, cols, rows)
+		if len(cols) == 0 || cols[0] != 1 || rows == 0 || font < 9 || font > 12 {
+			t.Fatalf("%dx%d: columns %v, %d rows labelled, font %d", size, size, cols, rows, font)
 		}
-		if size <= 10 && (len(cols) != size || rows != size) {
+		if size <= 24 && (len(cols) != size || rows != size) {
 			t.Errorf("%dx%d: %d columns and %d rows labelled, want all", size, size, len(cols), rows)
 		}
-		width := 7*len("c"+strconv.Itoa(size)) + 4
+		width := len("c"+strconv.Itoa(size)) * font * 6 / 10
 		for i := 1; i < len(cols); i++ {
 			if (cols[i]-cols[i-1])*l.Cell < width {
 				t.Errorf("%dx%d: c%d and c%d overlap at %d px cells", size, size, cols[i-1], cols[i], l.Cell)
