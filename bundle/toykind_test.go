@@ -243,8 +243,8 @@ func (latinDescriber) Describe(givens, solution string) (*draw.Board, error) {
 	return b, nil
 }
 
-// DescribeStep replays the placements of the steps before n and shades
-// step n's pattern.
+// DescribeStep replays the placements of the steps before n; the shared
+// step drawing marks step n.
 func (latinDescriber) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board, error) {
 	g := []byte(givens)
 	for _, s := range steps[:n] {
@@ -260,11 +260,7 @@ func (latinDescriber) DescribeStep(givens string, steps []engine.Step, n int) (*
 		return nil, err
 	}
 	if n < len(steps) {
-		for _, c := range steps[n].Pattern {
-			if c >= 0 && c < len(b.Cells) {
-				b.Cells[c].Shade = draw.ShadeFocus
-			}
-		}
+		engine.DrawStep(b, steps[n], engine.StepDrawing{}) // the pattern shaded
 	}
 	return b, nil
 }

@@ -185,6 +185,9 @@ func (t Tri) String() string {
 // Step is one entry of a step log. Cells are row-major indices
 // (r*Width + c). A Mark's Value is the kind's own (a digit, a light): the
 // kind's package names its values. The json tags are the web API's keys.
+// A step names what it touches (cells, candidates, edges, regions by
+// name, a chain's links) and shared code draws it (DrawStep, with the
+// kind's StepDrawing); its Sentence says the rest.
 type Step struct {
 	Level     int      `json:"level"`
 	Technique string   `json:"technique"` // Technique.ID
@@ -207,6 +210,9 @@ type Step struct {
 	Pincers []int    `json:"pincers,omitempty"`
 	Corners []int    `json:"corners,omitempty"`
 	Links   []Link   `json:"links,omitempty"`
+	// Edges are the sides of cells the step draws in or rules out (the
+	// kinds played on edges).
+	Edges []EdgeMark `json:"edges,omitempty"`
 }
 
 // Link is one link of a chain: from one candidate (cell and value, true or

@@ -69,31 +69,23 @@ func (Kind) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board
 	}
 	b := describe(states[len(states)-1])
 	if n < len(steps) {
-		st := steps[n]
-		for _, c := range st.Pattern {
-			if c >= 0 && c < len(b.Cells) {
-				b.Frames = append(b.Frames, draw.Frame{Cell: c, Role: draw.Focus})
-			}
-		}
-		for _, mk := range st.Eliminate {
-			if mk.Cell >= 0 && mk.Cell < len(b.Cells) {
-				b.Cells[mk.Cell].SymbolRole = draw.Eliminated
-			}
-		}
-		for _, mk := range st.Place {
-			if mk.Cell >= 0 && mk.Cell < len(b.Cells) {
-				c := &b.Cells[mk.Cell]
-				c.SymbolRole = draw.Placed
-				switch mk.Value {
-				case Light:
-					c.Symbol = draw.Disc
-				case NoLight:
-					c.Symbol = draw.SmallDot
-				default:
-					c.Symbol = draw.NoSymbol
-				}
-			}
-		}
+		engine.DrawStep(b, steps[n], stepDrawing)
 	}
 	return b, nil
+}
+
+// stepDrawing is how the shared step drawing reads an Akari step: a light
+// is a disc, a no-light mark a dot; the pattern is framed, since lit cells
+// are shaded.
+var stepDrawing = engine.StepDrawing{
+	Value: func(v int) (int, string, draw.Symbol) {
+		switch v {
+		case Light:
+			return 0, "light", draw.Disc
+		case NoLight:
+			return 0, "no light", draw.SmallDot
+		}
+		return 0, "", draw.NoSymbol
+	},
+	FrameFocus: true,
 }

@@ -44,13 +44,12 @@ func newBoard() *draw.Board {
 // digit is d's numeral (a slice of a constant: no allocation per cell).
 func digit(d int) string { return "0123456789"[d : d+1] }
 
-// DescribeStep is the board before step n: the digits placed so far, the
-// other cells' candidates, and step n drawn as a reader of HoDoKu expects:
-// its pattern cells shaded, a fish's base and cover houses, a single's or
-// a locking's house outlined, a wing's pivot and pincers and a
-// rectangle's corners marked, a contradiction's cell or house in red, its
-// eliminations struck and its placements in green, and a chain's links as
-// arrows between candidate dots in order (strong solid, weak dashed).
+// DescribeStep is the board before step n: the digits placed so far and
+// the other cells' candidates; the shared engine.DrawStep draws step n
+// on it as a reader of HoDoKu expects (its pattern shaded, a fish's base
+// and cover houses, a single's house, a wing's pivot and pincers, a
+// contradiction in red, eliminations struck, placements green, a chain's
+// links as arrows between candidate dots).
 func (Kind) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board, error) {
 	g, err := ParseLine(givens)
 	if err != nil {
@@ -79,15 +78,12 @@ func (Kind) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board
 		}
 	}
 	if n < len(steps) {
-		stepMarks(b, steps[n])
+		engine.DrawStep(b, steps[n], stepDrawing)
 	}
 	return b, nil
 }
 
-var (
-	houseRE = regexp.MustCompile(`^(row|column|box) ([1-9])$`)
-	cellRE  = regexp.MustCompile(`r([1-9])c([1-9])`)
-)
+var houseRE = regexp.MustCompile(`^(row|column|box) ([1-9])$`)
 
 // houseCells are the cells of a house named as the sentences name it
 // ("row 3", "column 5", "box 2").
@@ -112,107 +108,14 @@ func houseCells(name string) ([]int, bool) {
 	return cells, true
 }
 
-// stepMarks draws step st on b.
-func stepMarks(b *draw.Board, st engine.Step) {
-	for _, c := range st.Pattern {
-		if c >= 0 && c < 81 {
-			b.Cells[c].Shade = draw.ShadeFocus
+// stepDrawing is how the shared step drawing reads a Sudoku step: houses
+// by their names, digits as the candidate marks of their place.
+var stepDrawing = engine.StepDrawing{
+	Region: houseCells,
+	Value: func(v int) (int, string, draw.Symbol) {
+		if v < 1 || v > 9 {
+			return 0, "", draw.NoSymbol
 		}
-	}
-	setMark := func(m engine.Mark, role draw.Role) {
-		if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
-			return
-		}
-		for k := range b.Marks {
-			if b.Marks[k].Cell == m.Cell && b.Marks[k].At == m.Value {
-				b.Marks[k].Role = role
-				return
-			}
-		}
-		b.Marks = append(b.Marks, draw.Mark{Cell: m.Cell, At: m.Value, Text: digit(m.Value), Role: role})
-	}
-	for _, m := range st.Eliminate {
-		setMark(m, draw.Eliminated)
-	}
-	for _, m := range st.Place {
-		setMark(m, draw.Placed)
-	}
-	houses := func(names []string, role draw.Role) {
-		for _, n := range names {
-			if cells, ok := houseCells(n); ok {
-				b.Regions = append(b.Regions, draw.Region{Cells: cells, Style: draw.RegionHighlight, Role: role, Title: n})
-			}
-		}
-	}
-	houses(st.Base, draw.Base)
-	houses(st.Cover, draw.Cover)
-	if len(st.Base) == 0 && len(st.Cover) == 0 {
-		houses(st.Houses, draw.Unit)
-	}
-	frame := func(cells []int, role draw.Role, title string) {
-		for _, c := range cells {
-			if c >= 0 && c < 81 {
-				b.Frames = append(b.Frames, draw.Frame{Cell: c, Role: role, Title: title})
-			}
-		}
-	}
-	frame(st.Pivots, draw.Pivot, "pivot")
-	frame(st.Pincers, draw.Pincer, "pincer")
-	frame(st.Corners, draw.Corner, "corner")
-	if st.Contradiction != "" {
-		if cells, ok := houseCells(st.Contradiction); ok {
-			b.Regions = append(b.Regions, draw.Region{Cells: cells, Style: draw.RegionHighlight, Role: draw.Contra, Title: st.Contradiction})
-		} else if m := cellRE.FindStringSubmatch(st.Contradiction); m != nil {
-			r, _ := strconv.Atoi(m[1])
-			c, _ := strconv.Atoi(m[2])
-			i := (r-1)*9 + c - 1
-			frame([]int{i}, draw.Contra, "contradiction at "+m[0])
-			b.Cells[i].Shade = draw.ShadeFocus
-		}
-	}
-	seen := map[engine.Mark]bool{}
-	dot := func(m engine.Mark, on bool) (draw.Point, bool) {
-		if m.Cell < 0 || m.Cell >= 81 || m.Value < 1 || m.Value > 9 {
-			return draw.Point{}, false
-		}
-		p := draw.CellPoint(m.Cell, 9, m.Value)
-		if !seen[m] {
-			seen[m] = true
-			role := draw.Off
-			if on {
-				role = draw.On
-			}
-			b.Dots = append(b.Dots, draw.Dot{At: p, Role: role})
-		}
-		return p, true
-	}
-	for i, l := range st.Links {
-		from, ok1 := dot(l.From, l.FromOn)
-		to, ok2 := dot(l.To, l.ToOn)
-		if !ok1 || !ok2 {
-			continue
-		}
-		role := draw.Weak
-		if l.Strong {
-			role = draw.Strong
-		}
-		b.Lines = append(b.Lines, draw.Line{Points: []draw.Point{from, to}, Role: role, Arrow: true, Nested: l.Parent > 0,
-			Order: i + 1, Group: l.Chain,
-			Title: fmt.Sprintf("%d. %s %s %s", i+1, candText(l.From, l.FromOn), arrowWord(l.Strong), candText(l.To, l.ToOn))})
-	}
-}
-
-func candText(m engine.Mark, on bool) string {
-	s := "r" + strconv.Itoa(m.Cell/9+1) + "c" + strconv.Itoa(m.Cell%9+1)
-	if on {
-		return s + "=" + strconv.Itoa(m.Value)
-	}
-	return s + "≠" + strconv.Itoa(m.Value)
-}
-
-func arrowWord(strong bool) string {
-	if strong {
-		return "⇒ (strong)"
-	}
-	return "→ (weak)"
+		return v, digit(v), draw.NoSymbol
+	},
 }
