@@ -509,3 +509,70 @@ func (b *Board) OnGrid(e Edge) bool {
 	}
 	return e.Row >= 0 && e.Row <= b.Rows && e.Col >= 0 && e.Col < b.Cols
 }
+
+// InsetPoint is a grid corner (Row, Col) moved by DX and DY insets (-1,
+// 0 or 1 times the back end's inset, right and down): a point of a cage's
+// outline, drawn just inside its cells.
+type InsetPoint struct {
+	Row, Col int
+	DX, DY   int
+}
+
+// CageSide is one straight piece of a cage's outline.
+type CageSide struct{ From, To InsetPoint }
+
+// CageOutline is the outline of a cage, inset into its cells: one piece
+// per cell side on the cage's border, each ending where the outline turns
+// (inside a convex corner, outside a concave one) or meets the next cell's
+// piece, so the pieces join into closed loops that both back ends draw
+// the same. Cells out of range are ignored.
+func (b *Board) CageOutline(cells []int) []CageSide {
+	in := make(map[int]bool, len(cells))
+	for _, c := range cells {
+		if c >= 0 && c < b.Len() {
+			in[c] = true
+		}
+	}
+	has := func(r, c int) bool { return r >= 0 && r < b.Rows && c >= 0 && c < b.Cols && in[r*b.Cols+c] }
+	// end is the inset at a piece's end: inside when the outline turns
+	// there (no cage cell ahead), 0 when it runs on (the cell ahead is in
+	// the cage, the one beyond the border is not), outside when it turns
+	// round a concave corner (both are).
+	end := func(ahead, beyond bool, inside int) int {
+		switch {
+		case !ahead:
+			return inside
+		case beyond:
+			return -inside
+		}
+		return 0
+	}
+	var out []CageSide
+	for _, c := range cells {
+		if c < 0 || c >= b.Len() {
+			continue
+		}
+		r, col := c/b.Cols, c%b.Cols
+		if !has(r-1, col) { // top
+			out = append(out, CageSide{
+				InsetPoint{r, col, end(has(r, col-1), has(r-1, col-1), 1), 1},
+				InsetPoint{r, col + 1, end(has(r, col+1), has(r-1, col+1), -1), 1}})
+		}
+		if !has(r+1, col) { // bottom
+			out = append(out, CageSide{
+				InsetPoint{r + 1, col, end(has(r, col-1), has(r+1, col-1), 1), -1},
+				InsetPoint{r + 1, col + 1, end(has(r, col+1), has(r+1, col+1), -1), -1}})
+		}
+		if !has(r, col-1) { // left
+			out = append(out, CageSide{
+				InsetPoint{r, col, 1, end(has(r-1, col), has(r-1, col-1), 1)},
+				InsetPoint{r + 1, col, 1, end(has(r+1, col), has(r+1, col-1), -1)}})
+		}
+		if !has(r, col+1) { // right
+			out = append(out, CageSide{
+				InsetPoint{r, col + 1, -1, end(has(r-1, col), has(r-1, col+1), 1)},
+				InsetPoint{r + 1, col + 1, -1, end(has(r+1, col), has(r+1, col+1), -1)}})
+		}
+	}
+	return out
+}

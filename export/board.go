@@ -163,45 +163,15 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 // label in the top left corner, legible at newspaper size.
 func printCage(pdf *fpdf.Fpdf, b *draw.Board, rg draw.Region, gx, gy, c float64) {
 	in := c * 0.08
-	inside := map[int]bool{}
-	for _, k := range rg.Cells {
-		inside[k] = true
-	}
-	has := func(r, col int) bool { return r >= 0 && r < b.Rows && col >= 0 && col < b.Cols && inside[r*b.Cols+col] }
 	pdf.SetLineWidth(cageLine)
 	pdf.SetDashPattern([]float64{c * 0.1, c * 0.07}, 0)
-	for _, k := range rg.Cells {
-		if k < 0 || k >= b.Len() {
-			continue
-		}
-		r, col := k/b.Cols, k%b.Cols
-		x0, y0 := gx+float64(col)*c, gy+float64(r)*c
-		x1, y1 := x0+c, y0+c
-		left, right, top, bottom := x0+in, x1-in, y0+in, y1-in
-		if has(r, col-1) {
-			left = x0
-		}
-		if has(r, col+1) {
-			right = x1
-		}
-		if has(r-1, col) {
-			top = y0
-		}
-		if has(r+1, col) {
-			bottom = y1
-		}
-		if !has(r-1, col) {
-			pdf.Line(left, y0+in, right, y0+in)
-		}
-		if !has(r+1, col) {
-			pdf.Line(left, y1-in, right, y1-in)
-		}
-		if !has(r, col-1) {
-			pdf.Line(x0+in, top, x0+in, bottom)
-		}
-		if !has(r, col+1) {
-			pdf.Line(x1-in, top, x1-in, bottom)
-		}
+	at := func(p draw.InsetPoint) (float64, float64) {
+		return gx + float64(p.Col)*c + float64(p.DX)*in, gy + float64(p.Row)*c + float64(p.DY)*in
+	}
+	for _, side := range b.CageOutline(rg.Cells) {
+		x1, y1 := at(side.From)
+		x2, y2 := at(side.To)
+		pdf.Line(x1, y1, x2, y2)
 	}
 	pdf.SetDashPattern(nil, 0)
 	if k := draw.LabelCell(rg.Cells); rg.Label != "" && k >= 0 && k < b.Len() {

@@ -323,52 +323,16 @@ func runsPath(w *buf, l Layout, runs []draw.Run) {
 func cage(w *buf, b *draw.Board, l Layout, rg draw.Region) {
 	cs := l.Cell
 	in := max(cs/12, 2)
-	inside := map[int]bool{}
-	for _, c := range rg.Cells {
-		inside[c] = true
-	}
-	has := func(r, c int) bool { return r >= 0 && r < b.Rows && c >= 0 && c < b.Cols && inside[r*b.Cols+c] }
 	w.s(`<g`).class("cage", rg.Role.String()).s(`>`)
 	if rg.Title != "" {
 		w.s(`<title>`).esc(rg.Title).s(`</title>`)
 	}
 	w.s(`<path class="outline" d="`)
-	// each cell's sides on the outline, pulled in by in; a side between
-	// two cells of the cage is left open, and the inset sides meet at
-	// the cell's corners
-	for _, c := range rg.Cells {
-		if c < 0 || c >= b.Len() {
-			continue
-		}
-		r, col := c/b.Cols, c%b.Cols
-		x0, y0 := l.X+col*cs, l.Y+r*cs
-		x1, y1 := x0+cs, y0+cs
-		left, right := x0+in, x1-in
-		if has(r, col-1) {
-			left = x0
-		}
-		if has(r, col+1) {
-			right = x1
-		}
-		top, bottom := y0+in, y1-in
-		if has(r-1, col) {
-			top = y0
-		}
-		if has(r+1, col) {
-			bottom = y1
-		}
-		if !has(r-1, col) {
-			w.s("M").n(left).s(" ").n(y0 + in).s("H").n(right)
-		}
-		if !has(r+1, col) {
-			w.s("M").n(left).s(" ").n(y1 - in).s("H").n(right)
-		}
-		if !has(r, col-1) {
-			w.s("M").n(x0 + in).s(" ").n(top).s("V").n(bottom)
-		}
-		if !has(r, col+1) {
-			w.s("M").n(x1 - in).s(" ").n(top).s("V").n(bottom)
-		}
+	at := func(p draw.InsetPoint) (int, int) { return l.X + p.Col*cs + p.DX*in, l.Y + p.Row*cs + p.DY*in }
+	for _, side := range b.CageOutline(rg.Cells) {
+		x1, y1 := at(side.From)
+		x2, y2 := at(side.To)
+		w.s("M").n(x1).s(" ").n(y1).s("L").n(x2).s(" ").n(y2)
 	}
 	w.s(`"></path>`)
 	if c := draw.LabelCell(rg.Cells); rg.Label != "" && c >= 0 && c < b.Len() {
