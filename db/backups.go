@@ -326,7 +326,11 @@ func copyBeside(from, path string) (tmp string, err error) {
 	}
 	defer in.Close()
 	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+".restore."
-	_, _ = stale.Clean(dir, prefix, partialSuffix, time.Now())
+	// the copy is opened as a database before its rename: a kill then
+	// leaves its -wal and -shm too
+	for _, suffix := range []string{partialSuffix, partialSuffix + "-wal", partialSuffix + "-shm"} {
+		_, _ = stale.Clean(dir, prefix, suffix, time.Now())
+	}
 	out, err := os.CreateTemp(dir, stale.Pattern(prefix, partialSuffix))
 	if err != nil {
 		return "", err

@@ -304,7 +304,9 @@ func TestRestoreIgnoresPlantedLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	killed := filepath.Join(dir, ".lib.db.restore.999999999-1.part")
-	os.WriteFile(killed, []byte("half a copy"), 0o644)
+	for _, p := range []string{killed, killed + "-wal", killed + "-shm"} {
+		os.WriteFile(p, []byte("half a copy"), 0o644)
+	}
 	if _, err := db.Restore(ctx, lib, good, time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -317,8 +319,10 @@ func TestRestoreIgnoresPlantedLink(t *testing.T) {
 	if n := countIn(t, lib); n != 7 {
 		t.Errorf("restored library holds %d puzzles, want 7", n)
 	}
-	if _, err := os.Stat(killed); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the partial copy a killed restore left: %v", err)
+	for _, p := range []string{killed, killed + "-wal", killed + "-shm"} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s, which a killed restore left: %v", filepath.Base(p), err)
+		}
 	}
 }
 
