@@ -381,7 +381,7 @@ func (s *Server) sortSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	set, _, err := s.loadSet(c, id, 0)
+	set, err := s.setRatings(c, id)
 	if err != nil {
 		return err
 	}
@@ -410,6 +410,35 @@ func (s *Server) sortSet(c echo.Context) error {
 		return s.orderDone(c, id, "items", err.Error()+".")
 	}
 	return s.orderDone(c, id, "items", "Sorted by difficulty, easiest first ("+key+").")
+}
+
+// setRatings is a set with what difficultyOrder sorts its puzzles by
+// (ids, stars, score, ER) in order: read in bulk (BulkIDs, parts on the
+// reader connections) when the server has the database, not a puzzle at
+// a time with its sources and tags, as a page's rows are.
+func (s *Server) setRatings(c echo.Context, id int64) (model.Set, error) {
+	if s.cfg.Export == nil {
+		set, _, err := s.loadSet(c, id, 0)
+		return set, err
+	}
+	release, err := s.heavy.setReads.enter(c, 1)
+	if err != nil {
+		return model.Set{}, err
+	}
+	defer release()
+	ctx := c.Request().Context()
+	si, ids, err := s.sets.Get(ctx, id)
+	if err != nil {
+		return model.Set{}, err
+	}
+	set := model.Set{ID: si.ID, Name: si.Name, Count: si.Count}
+	err = s.cfg.Export.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
+		for _, p := range ps {
+			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, ER: p.ER})
+		}
+		return nil
+	})
+	return set, err
 }
 
 // difficultyOrder orders puzzles easiest first and says by what: by the
