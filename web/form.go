@@ -226,7 +226,7 @@ func (s *Server) uploadDiskErr(err error) error {
 // multipart rules: the size limit's error stays one (bodyLimit answers
 // 413), any other is a 400 naming it.
 func formReadErr(err error) error {
-	if tooLarge(err) {
+	if tooLarge(err) || timedOut(err) {
 		return err
 	}
 	return userErr(http.StatusBadRequest, "The form could not be read: %v.", err)

@@ -174,7 +174,16 @@ type Config struct {
 	// GenerateLimit is how long a generator run may take before it is
 	// stopped, keeping what it made (default DefaultGenerateLimit).
 	GenerateLimit time.Duration
-	Log           *log.Logger
+	// MaxConns and MaxConnsPerAddr cap the connections Listener lets in,
+	// in all and from one client address (defaults DefaultMaxConns,
+	// DefaultMaxConnsPerAddr).
+	MaxConns, MaxConnsPerAddr int
+	// The timeouts of HTTPServer (defaults DefaultReadHeaderTimeout and
+	// the others): WriteTimeout is per write, moved on as the answer goes
+	// out; ReadTimeout bounds a whole request, but a logged-in body is
+	// given MinBodyRate on top.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	Log                                                       *log.Logger
 }
 
 // Server is the admin site.
@@ -267,6 +276,23 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
+	for _, d := range []struct {
+		v   *int
+		def int
+	}{{&cfg.MaxConns, DefaultMaxConns}, {&cfg.MaxConnsPerAddr, DefaultMaxConnsPerAddr}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&cfg.ReadHeaderTimeout, DefaultReadHeaderTimeout}, {&cfg.ReadTimeout, DefaultReadTimeout},
+		{&cfg.WriteTimeout, DefaultWriteTimeout}, {&cfg.IdleTimeout, DefaultIdleTimeout}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
 	if cfg.Views == nil {
 		cfg.Views = templates.Views{}
 	}
@@ -346,7 +372,7 @@ func (s *Server) routes() {
 	// The session and the origin are known before the body is read: a
 	// request without a session may send only a small body, and one from
 	// another site is refused unread.
-	e.Use(s.recoverer, s.forwarded, s.secureHeaders, s.session, s.sameOrigin, s.bodyLimit, s.csrf)
+	e.Use(s.deadlines, s.recoverer, s.forwarded, s.secureHeaders, s.session, s.sameOrigin, s.bodyLimit, s.csrf)
 	e.GET("/static/*", s.static)
 	e.GET("/login", s.loginPage)
 	e.POST("/login", s.login)
@@ -568,6 +594,15 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 		}
+		if c.Get(ctxUser) != nil {
+			// a curator's upload on a slow line: time for its length, or
+			// for the limit when sent without one
+			n := r.ContentLength
+			if n < 0 {
+				n = limit
+			}
+			s.bodyTime(c, n)
+		}
 		var err error
 		multi := strings.HasPrefix(r.Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm)
 		if multi {
@@ -587,6 +622,8 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 			return tooBig
 		case tooManyFields(err):
 			return userErr(http.StatusBadRequest, "The form has too many fields: at most %d (each ticked puzzle is one). Tick fewer puzzles at a time, or add a filter's puzzles instead.", maxFormFields)
+		case timedOut(err):
+			return errSlowBody
 		case multi && err != nil:
 			return err
 		}

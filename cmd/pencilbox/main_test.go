@@ -180,3 +180,14 @@ func TestWorkLimitSaid(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 }
+
+// TestServeConnCapsChecked: serve refuses caps on connections below one
+// before it opens anything.
+func TestServeConnCapsChecked(t *testing.T) {
+	for _, flag := range []string{"--max-conns", "--max-conns-per-addr"} {
+		code, _, errs := runCLI(t, "", "serve", "--db", t.TempDir()+"/x.db", flag, "0")
+		if code != 2 || !strings.Contains(errs, flag[2:]) {
+			t.Errorf("serve %s 0: exit %d, %q; want 2 with the usage", flag, code, errs)
+		}
+	}
+}

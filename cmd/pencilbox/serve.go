@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime"
@@ -39,6 +38,8 @@ func runServe(e *env, args []string) int {
 	fs.StringVar(&backups.dir, "backup-dir", "", "write a checked backup of the library into this folder every --backup-every (none without it)")
 	fs.DurationVar(&backups.every, "backup-every", 24*time.Hour, "time between scheduled backups (at least 1m)")
 	fs.IntVar(&backups.keep, "backup-keep", 14, "scheduled backups kept in --backup-dir (older ones of its own naming are deleted)")
+	maxConns := fs.Int("max-conns", web.DefaultMaxConns, "connections held at once, from everyone (more are closed at once; keep it under ulimit -n)")
+	maxConnsPerAddr := fs.Int("max-conns-per-addr", web.DefaultMaxConnsPerAddr, "connections held at once from one client address (an IPv6 client's /64; a --trusted-proxy counts only in --max-conns)")
 	hsts := fs.Bool("hsts", false, "send Strict-Transport-Security on https requests (direct or through a trusted proxy)")
 	maxJobs := fs.Int("max-jobs", web.DefaultMaxJobs, "background jobs (imports, generator runs) running at once; one more is refused")
 	maxUserJobs := fs.Int("max-user-jobs", web.DefaultMaxJobsPerUser, "background jobs one user may run at once")
@@ -46,7 +47,7 @@ func runServe(e *env, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 || *maxUpload < 1 {
+	if fs.NArg() != 0 || *maxUpload < 1 || *maxConns < 1 || *maxConnsPerAddr < 1 {
 		fs.Usage()
 		return 2
 	}
@@ -109,13 +110,15 @@ func runServe(e *env, args []string) int {
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
 		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
 		MaxJobs: *maxJobs, MaxJobsPerUser: *maxUserJobs, GenerateLimit: *genLimit,
+		MaxConns: *maxConns, MaxConnsPerAddr: *maxConnsPerAddr,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox serve:", err)
 		return 2
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: logger}
+	ln = srv.Listener(ln)
+	hs := srv.HTTPServer()
 	fmt.Fprintf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", *dbPath, ln.Addr())
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
