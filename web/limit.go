@@ -46,6 +46,7 @@ import (
 	"crypto/hmac"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -63,8 +64,9 @@ const (
 	// failures is forgotten, and the window of the failures /users shows.
 	AccountForget = time.Hour
 	// maxAccountsTracked bounds the account table (names typed at the
-	// login form, existing or not); when it is full the entry whose last
-	// failure is oldest is dropped.
+	// login form, existing or not, with a failure of the last
+	// AccountForget or a check under way); when it is full the tenth
+	// whose last failure is oldest is dropped (evict).
 	maxAccountsTracked = 100_000
 	// maxFailTimes bounds the failure times kept per account for the
 	// count /users shows (the run's length is counted apart).
@@ -203,25 +205,58 @@ func (l *accountLimiter) get(name string, now time.Time) *account {
 		return a
 	}
 	if len(l.seen) >= maxAccountsTracked {
-		var oldest string
-		var at time.Time
-		for k, a := range l.seen {
-			a.tidy(now)
-			if a.pending == 0 && a.run == 0 && len(a.fails) == 0 {
-				delete(l.seen, k)
-				continue
-			}
-			if a.pending == 0 && (oldest == "" || a.last.Before(at)) {
-				oldest, at = k, a.last
-			}
-		}
-		if len(l.seen) >= maxAccountsTracked && oldest != "" {
-			delete(l.seen, oldest)
-		}
+		l.evict(now)
 	}
 	a := &account{}
 	l.seen[key] = a
 	return a
+}
+
+// evict makes room in a full table: the entries with nothing left to
+// keep go, then, if it is still over nine tenths full, the idle ones
+// whose last failure is oldest, down to nine tenths; so a table kept
+// full by a spray of names is sorted once per tenth of it, not scanned
+// at every new name.
+func (l *accountLimiter) evict(now time.Time) {
+	type aged struct {
+		key  string
+		last time.Time
+	}
+	var idle []aged
+	for k, a := range l.seen {
+		a.tidy(now)
+		switch {
+		case a.idle():
+			delete(l.seen, k)
+		case a.pending == 0:
+			idle = append(idle, aged{k, a.last})
+		}
+	}
+	keep := maxAccountsTracked * 9 / 10
+	if len(l.seen) <= keep {
+		return
+	}
+	slices.SortFunc(idle, func(x, y aged) int { return x.last.Compare(y.last) })
+	for _, x := range idle {
+		if len(l.seen) <= keep {
+			break
+		}
+		delete(l.seen, x.key)
+	}
+}
+
+// idle reports an entry with nothing to keep: no check under way, no run,
+// no failure of the last AccountForget.
+func (a *account) idle() bool {
+	return a.pending == 0 && a.run == 0 && len(a.fails) == 0 && len(a.devFails) == 0
+}
+
+// drop forgets name's entry when it holds nothing, so that a login that
+// ended without a failure (or was abandoned) leaves no entry behind.
+func (l *accountLimiter) drop(name string) {
+	if a := l.seen[accountKey(name)]; a != nil && a.idle() {
+		delete(l.seen, accountKey(name))
+	}
 }
 
 // begin asks to check a login to name; device is the nonce of a valid
@@ -261,9 +296,10 @@ func (l *accountLimiter) end(name, device string, ok bool, now time.Time) {
 			// a known browser's success clears its own failures only:
 			// the real user logging in does not lift an attacker's pause
 			delete(a.devFails, device)
-			return
+		} else {
+			a.run, a.refused = 0, 0
 		}
-		a.run, a.refused = 0, 0
+		l.drop(name)
 		return
 	}
 	a.run++
@@ -287,6 +323,7 @@ func (l *accountLimiter) abandon(name string, now time.Time) {
 	defer l.mu.Unlock()
 	a := l.get(name, now)
 	a.pending = max(a.pending-1, 0)
+	l.drop(name)
 }
 
 // status is name's failures as the admin sees them.

@@ -274,3 +274,45 @@ func TestAccountLimitConcurrent(t *testing.T) {
 		t.Errorf("%d of %d concurrent guesses were checked, want at most %d: %v", checked, burst, DefaultAccountFree, codes)
 	}
 }
+
+// TestAccountTableBounded: a login that ends without a failure (or is
+// abandoned) leaves no entry; a table filled by a spray of failed names
+// is cut to nine tenths at once, the oldest failures first, never a
+// paused account's newer run.
+func TestAccountTableBounded(t *testing.T) {
+	l := newAccountLimiter(DefaultAccountFree, DefaultAccountPause, DefaultAccountPauseMax)
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	for _, name := range []string{"ann", "bob"} {
+		if ok, _ := l.begin(name, "", now); !ok {
+			t.Fatal("refused")
+		}
+	}
+	l.end("ann", "", true, now)
+	l.abandon("bob", now)
+	if len(l.seen) != 0 {
+		t.Errorf("%d entries after a success and an abandoned check, want 0", len(l.seen))
+	}
+	for i := range maxAccountsTracked {
+		name := fmt.Sprintf("spray%d", i)
+		l.begin(name, "", now)
+		l.end(name, "", false, now.Add(time.Duration(i)*time.Microsecond))
+	}
+	// the real account, paused, failed last
+	late := now.Add(time.Second)
+	for range DefaultAccountFree {
+		l.begin(testUser, "", late)
+		l.end(testUser, "", false, late)
+	}
+	if n := len(l.seen); n > maxAccountsTracked*9/10+1 {
+		t.Errorf("%d entries after the table filled, want at most %d", n, maxAccountsTracked*9/10+1)
+	}
+	if st := l.status(testUser, late); st.Failed != DefaultAccountFree || st.Until.IsZero() {
+		t.Errorf("the paused account after the eviction: %+v", st)
+	}
+	if st := l.status("spray0", late); st.Failed != 0 {
+		t.Errorf("the oldest failure kept: %+v", st)
+	}
+	if st := l.status(fmt.Sprintf("spray%d", maxAccountsTracked-1), late); st.Failed != 1 {
+		t.Errorf("the newest spray entry evicted: %+v", st)
+	}
+}
