@@ -218,13 +218,7 @@ func Migrate(ctx context.Context, w *sql.DB) error {
 	// again, and try again while migrations are still pending.
 
 	for attempt := 1; attempt <= 5; attempt++ {
-		_, err = p.Up(ctx)
-		// A migration that must switch foreign keys off runs outside
-		// goose's transaction (00121); one that failed half-way must not
-		// leave the writer inside its transaction or without its keys.
-		_, _ = w.ExecContext(ctx, `ROLLBACK`)
-		_, _ = w.ExecContext(ctx, `PRAGMA foreign_keys = ON`)
-		if err == nil {
+		if _, err = p.Up(ctx); err == nil {
 			return nil
 		}
 		if pending, perr := p.HasPending(ctx); perr == nil && !pending {

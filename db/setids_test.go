@@ -3,7 +3,9 @@ package db_test
 import (
 	"context"
 	"database/sql"
+	"io/fs"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pencilbox/db"
@@ -79,6 +81,20 @@ func TestSetIDsNeverReused(t *testing.T) {
 		if got := dump(q); got != want {
 			t.Errorf("after the upgrade %s\n got %q\nwant %q", q, got, want)
 		}
+	}
+	// a second program that found 00121 pending runs it again: refused
+	// at its first statement, nothing changed
+	mig, err := fs.ReadFile(db.Migrations(), "00121_sets_autoincrement.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, up, _ := strings.Cut(string(mig), "-- +goose Up")
+	up, _, _ = strings.Cut(up, "-- +goose Down")
+	if _, err := old.W.ExecContext(ctx, up); err == nil || !strings.Contains(err.Error(), "malformed JSON") {
+		t.Errorf("00121 run again: %v, want refused", err)
+	}
+	if got := dump(`SELECT (SELECT count(*) FROM sets) || ' ' || (SELECT count(*) FROM set_items) || ' ' || (SELECT count(*) FROM set_undo) || ' ' || (SELECT seq FROM sqlite_sequence WHERE name = 'sets')`); got != "3 4 2 5" {
+		t.Errorf("after 00121 run again: sets, items, undo steps, sequence %s, want 3 4 2 5", got)
 	}
 	osets := old.Sets()
 	id, err := osets.Create(ctx, "fri", "")
