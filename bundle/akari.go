@@ -23,8 +23,7 @@ func (Akari) Describer() engine.Describer { return akari.Kind{} }
 // Export: booklets drawn from its describer; puzz.link URLs and Tatham game IDs.
 func (Akari) Export() export.Kind {
 	return export.Kind{
-		Engine:    akari.Kind{},
-		Describer: akari.Kind{},
+		Engine: akari.Kind{},
 		Texts: []export.Text{
 			{Format: "url", Line: func(p engine.Puzzle) string { return p.(*akari.Puzzle).URL() }},
 			{Format: "tatham", Line: func(p engine.Puzzle) string { return p.(*akari.Puzzle).TathamID() }},

@@ -33,8 +33,8 @@ type Bundle interface {
 	// shared back ends draw them on the web pages (thumbnails, board, step
 	// viewer) and in PDF booklets.
 	Describer() engine.Describer
-	// Export is the kind's export side: its PDF drawer and the text
-	// formats that hold it. Its Engine is Kind().
+	// Export is the kind's export side: the text formats that hold it.
+	// Its Engine is Kind(); its Describer, when nil, is Describer().
 	Export() export.Kind
 }
 
@@ -81,11 +81,15 @@ func (r Registry) Views() templates.Views {
 	return out
 }
 
-// Exports is the export registry of the bundles' export sides.
+// Exports is the export registry of the bundles' export sides; a kind's
+// booklets are drawn from its describer (a bundle states it once).
 func (r Registry) Exports() export.Kinds {
 	out := make(export.Kinds, len(r))
 	for i, b := range r {
 		out[i] = b.Export()
+		if out[i].Describer == nil {
+			out[i].Describer = b.Describer()
+		}
 	}
 	return out
 }

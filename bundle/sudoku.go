@@ -24,8 +24,7 @@ func (Sudoku) Describer() engine.Describer { return sudoku.Kind{} }
 // Export: booklets drawn from its describer; line, grid, csv and puzz.link URLs.
 func (Sudoku) Export() export.Kind {
 	return export.Kind{
-		Engine:    sudoku.Kind{},
-		Describer: sudoku.Kind{},
+		Engine: sudoku.Kind{},
 		Texts: []export.Text{{Format: "line"}, {Format: "grid"}, {Format: "csv"},
 			{Format: "url", Line: func(p engine.Puzzle) string { return p.(*sudoku.Puzzle).URL() }}},
 	}

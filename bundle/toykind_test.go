@@ -277,8 +277,7 @@ func (latinBundle) Highlights() []model.Highlight { // an optional capability
 
 func (latinBundle) Export() export.Kind {
 	return export.Kind{
-		Engine:    latinKind{},
-		Describer: latinDescriber{},
+		Engine: latinKind{},
 		Texts: []export.Text{{Format: "line"}, {Format: "grid"}, {Format: "csv"},
 			{Format: "latin", Line: func(p engine.Puzzle) string { return "latin:" + p.Givens() }}},
 	}
