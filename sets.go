@@ -43,6 +43,10 @@ type SetStore interface {
 	// Create makes an empty set and returns its id; Update changes a
 	// set's name and notes; Delete removes it.
 	Create(ctx context.Context, name, notes string) (int64, error)
+	// CreateFilled makes a set holding puzzles (Create and Add in one
+	// transaction: a crash leaves no set or the whole set, never an empty
+	// one) and returns its id and how many it holds.
+	CreateFilled(ctx context.Context, name, notes string, puzzles []int64, reuse bool) (int64, int, error)
 	Update(ctx context.Context, id int64, name, notes string) error
 	Delete(ctx context.Context, id int64) error
 	// Add appends puzzles to the end of a set, skipping those already in

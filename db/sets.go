@@ -144,35 +144,52 @@ func checkSetText(name, notes string) error {
 
 // Create makes an empty set and returns its id.
 func (s SetStore) Create(ctx context.Context, name, notes string) (int64, error) {
+	id, _, err := s.CreateFilled(ctx, name, notes, nil, false)
+	return id, err
+}
+
+// CreateFilled makes a set holding puzzles, in order, in one transaction
+// (with the audit rows of a create and an add), and returns its id and
+// how many it holds: a process killed midway leaves no set, or the set
+// with its puzzles, never the empty set two transactions left (a recipe
+// build, generate --set). Unless reuse, used puzzles are refused as Add
+// refuses them, and no set is made.
+func (s SetStore) CreateFilled(ctx context.Context, name, notes string, puzzles []int64, reuse bool) (int64, int, error) {
 	name = strings.TrimSpace(name)
 	if err := checkSetText(name, notes); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	tx, err := s.DB.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer tx.Rollback()
 	now := time.Now().Unix()
 	res, err := tx.ExecContext(ctx, `INSERT INTO sets(name, notes, created, updated) VALUES(?, ?, ?, ?)`, name, notes, now, now)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
-			return 0, fmt.Errorf("a set named %q already exists", name)
+			return 0, 0, fmt.Errorf("a set named %q already exists", name)
 		}
-		return 0, err
+		return 0, 0, err
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if err := record(ctx, tx, ActionSetCreate, id, 0, nil, fmt.Sprintf("set %q created", name)); err != nil {
-		return 0, err
+		return 0, 0, err
+	}
+	n := 0
+	if len(puzzles) > 0 {
+		if n, err = s.rewriteIn(ctx, tx, id, addTo(id, puzzles, reuse)); err != nil {
+			return 0, 0, err
+		}
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	s.changed()
-	return id, nil
+	return id, n, nil
 }
 
 // Update changes a set's name and notes.
@@ -261,7 +278,12 @@ func (s SetStore) Delete(ctx context.Context, id int64) error {
 // names them and says why, and nothing is added. The check and the
 // change are one transaction.
 func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64, reuse bool) (int, error) {
-	return s.rewriteTx(ctx, id, func(ctx context.Context, tx *sql.Tx, ids []int64) ([]int64, int, change, error) {
+	return s.rewriteTx(ctx, id, addTo(id, puzzles, reuse))
+}
+
+// addTo is Add's change of a set's order, for rewriteTx and rewriteIn.
+func addTo(id int64, puzzles []int64, reuse bool) func(context.Context, *sql.Tx, []int64) ([]int64, int, change, error) {
+	return func(ctx context.Context, tx *sql.Tx, ids []int64) ([]int64, int, change, error) {
 		in := make(map[int64]bool, len(ids))
 		for _, p := range ids {
 			in[p] = true
@@ -289,7 +311,7 @@ func (s SetStore) Add(ctx context.Context, id int64, puzzles []int64, reuse bool
 			}
 		}
 		return ids, len(added), change{ActionSetAdd, added, fmt.Sprintf("%d puzzles added", len(added))}, nil
-	})
+	}
 }
 
 // Remove takes a puzzle out of a set.
@@ -353,6 +375,19 @@ func (s SetStore) rewriteTx(ctx context.Context, id int64, f func(context.Contex
 		return 0, err
 	}
 	defer tx.Rollback()
+	n, err := s.rewriteIn(ctx, tx, id, f)
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	s.changed()
+	return n, nil
+}
+
+// rewriteIn is rewriteTx's change inside the caller's transaction tx.
+func (s SetStore) rewriteIn(ctx context.Context, tx *sql.Tx, id int64, f func(context.Context, *sql.Tx, []int64) ([]int64, int, change, error)) (int, error) {
 	var name string
 	if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&name); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -397,10 +432,6 @@ func (s SetStore) rewriteTx(ctx context.Context, id int64, f func(context.Contex
 	if err := record(ctx, tx, ch.action, id, 0, ch.puzzles, fmt.Sprintf("set %q: %s", name, ch.detail)); err != nil {
 		return 0, err
 	}
-	if err := tx.Commit(); err != nil {
-		return 0, err
-	}
-	s.changed()
 	return n, nil
 }
 
@@ -423,13 +454,14 @@ func (d *DB) AddToNamedSet(ctx context.Context, name, notes string, ids []int64)
 	sets := d.Sets()
 	info, _, err := sets.ByName(ctx, name)
 	if errors.Is(err, ErrNoSet) {
-		info.ID, err = sets.Create(ctx, name, notes)
+		// made with its puzzles in one transaction: a kill leaves no
+		// empty set
+		_, _, err = sets.CreateFilled(ctx, name, notes, ids, true)
+	} else if err == nil {
+		// The generator's puzzles are new to the library: none is used.
+		_, err = sets.Add(ctx, info.ID, ids, true)
 	}
 	if err != nil {
-		return fmt.Errorf("set %q: %w", name, err)
-	}
-	// The generator's puzzles are new to the library: none is used.
-	if _, err := sets.Add(ctx, info.ID, ids, true); err != nil {
 		return fmt.Errorf("set %q: %w", name, err)
 	}
 	return nil

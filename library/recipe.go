@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"pencilbox"
 )
@@ -33,6 +34,39 @@ type Recipe []Quota
 // MaxRecipePuzzles bounds the puzzles one recipe asks for.
 const MaxRecipePuzzles = 10000
 
+// MaxRecipeQuotas bounds the quotas of one recipe: each quota of its own
+// range reads its range's ids (34-50 ms on a library of 49k puzzles), and
+// a request of 10,000 quotas was 6-8 minutes of CPU. A week's recipe has
+// a handful; a quota counts many puzzles (rank=3:5).
+const MaxRecipeQuotas = 100
+
+// DefaultRecipeBudget is how long filling one recipe may take (Pick's
+// reads, whatever the library's size) before it is stopped with a
+// *BudgetError; the callers give it to Pick's context with
+// WithRecipeBudget.
+const DefaultRecipeBudget = 10 * time.Second
+
+type budgetKey struct{}
+
+// WithRecipeBudget is ctx ending after budget, for Pick, which then says
+// the budget in its *BudgetError.
+func WithRecipeBudget(ctx context.Context, budget time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	return context.WithValue(ctx, budgetKey{}, budget), cancel
+}
+
+// BudgetError says a recipe was stopped at its time budget, after how
+// many of its quotas. Nothing was picked.
+type BudgetError struct {
+	Budget   time.Duration
+	Done, Of int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("the recipe was stopped at its time budget of %s, after %d of its %d quotas (nothing was picked): use fewer quotas, or narrow the filter (a kind, a source, a tag)",
+		e.Budget, e.Done, e.Of)
+}
+
 // ParseRecipe reads a recipe as people write it: quotas FIELD=RANGE:N
 // separated by commas, semicolons or line breaks, FIELD rank (RANGE
 // "3", "3-4", "5-", "-2") or er (the second rating: "2-3", "6.5-7.5",
@@ -48,6 +82,9 @@ func ParseRecipe(s string) (Recipe, error) {
 		q, err := parseQuota(item)
 		if err != nil {
 			return nil, err
+		}
+		if len(r) == MaxRecipeQuotas {
+			return nil, fmt.Errorf("recipe: more than %d quotas; a recipe takes at most %d (count several puzzles in one quota: rank=3:5 rather than five rank=3:1)", MaxRecipeQuotas, MaxRecipeQuotas)
 		}
 		total += q.N
 		if total > MaxRecipePuzzles {
@@ -139,8 +176,25 @@ func (e *ShortError) Error() string {
 // rank, then second rating, then score, then id; an ER recipe by second
 // rating first). A quota that cannot be filled fails the whole recipe
 // with a *ShortError naming every short quota. f's sort, cursor and
-// limits are ignored.
+// limits are ignored. Quotas of the same range read it once. A ctx
+// deadline (WithRecipeBudget: the callers give DefaultRecipeBudget, or
+// their own) that ends the reads is a *BudgetError saying how far it got.
 func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r Recipe, seed uint64) ([]int64, error) {
+	start := time.Now()
+	done := 0
+	ids, err := pick(ctx, store, f, r, seed, &done)
+	var short *ShortError
+	if err != nil && !errors.As(err, &short) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		budget, ok := ctx.Value(budgetKey{}).(time.Duration)
+		if !ok {
+			budget = time.Since(start).Round(time.Millisecond)
+		}
+		return nil, &BudgetError{Budget: budget, Done: done, Of: len(r)}
+	}
+	return ids, err
+}
+
+func pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r Recipe, seed uint64, done *int) ([]int64, error) {
 	// Unused is read as "not among the used", whose ids are few: a
 	// quota's candidates come from its range's index alone, without a
 	// seek per candidate into the sets and publications (a common rank
@@ -155,14 +209,26 @@ func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 	var picks []int64
 	var short []Shortfall
 	byER := false
-	for _, q := range r {
+	read := map[[2]float64][]int64{} // a range's ids, by field (rank lo-hi or ER lo-hi as given)
+	for i, q := range r {
+		*done = i
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		g, ok := narrow(f, q)
 		var ids []int64
-		if ok {
+		key := [2]float64{q.Lo, q.Hi}
+		if q.Field == "er" {
+			key = [2]float64{-1 - q.Lo, -1 - q.Hi} // apart from the ranks
+		}
+		if cached, seen := read[key]; seen {
+			ids = cached
+		} else if ok {
 			var err error
 			if ids, err = store.IDs(ctx, g, 0); err != nil {
 				return nil, fmt.Errorf("recipe quota %s: %w", q.Text, err)
 			}
+			read[key] = ids
 		}
 		avail := ids[:0:0]
 		for _, id := range ids {
@@ -184,6 +250,7 @@ func Pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 		}
 		byER = byER || q.Field == "er"
 	}
+	*done = len(r)
 	if len(short) > 0 {
 		return nil, &ShortError{short}
 	}

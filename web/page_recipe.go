@@ -69,28 +69,37 @@ func (s *Server) buildSet(c echo.Context) error {
 	} else if err := pencilbox.CheckSetText(name, ""); err != nil {
 		return fail(sentence(err) + ". Nothing was built.")
 	}
-	// no list budget: a recipe is one deliberate action, and the
-	// request's context ends it when the editor leaves
-	ids, err := s.cfg.Library.Pick(ctx, f, recipe, seed)
+	// not the list's budget but the recipe's (library.DefaultRecipeBudget,
+	// Config.RecipeBudget): a recipe is one deliberate action, bounded
+	// all the same; the request's context ends it when the editor leaves
+	pctx, cancel := library.WithRecipeBudget(ctx, s.cfg.RecipeBudget)
+	ids, err := s.cfg.Library.Pick(pctx, f, recipe, seed)
+	cancel()
 	var short *library.ShortError
-	if errors.As(err, &short) {
+	var over *library.BudgetError
+	if errors.As(err, &short) || errors.As(err, &over) {
 		return fail(sentence(err) + ". Nothing was built.")
 	}
 	if err != nil {
 		return err
 	}
 	verb := "Extended"
+	var re *pencilbox.ReuseError
 	if setID == 0 {
 		verb = "Built"
-		if setID, err = s.sets.Create(ctx, name, fmt.Sprintf("from recipe %s, seed %d", recipe, seed)); err != nil {
-			if isStorageFault(err) {
-				return err
-			}
+		// made with its puzzles in one transaction: a kill leaves no
+		// empty set
+		setID, _, err = s.sets.CreateFilled(ctx, name, fmt.Sprintf("from recipe %s, seed %d", recipe, seed), ids, false)
+		switch {
+		case errors.As(err, &re):
+			// another editor used one meanwhile
+			return fail(sentence(err) + ". Nothing was built.")
+		case err != nil && isStorageFault(err):
+			return err
+		case err != nil:
 			return fail(sentence(err) + ".")
 		}
-	}
-	if _, err := s.sets.Add(ctx, setID, ids, false); err != nil {
-		var re *pencilbox.ReuseError
+	} else if _, err := s.sets.Add(ctx, setID, ids, false); err != nil {
 		if errors.As(err, &re) {
 			// another editor used one meanwhile
 			return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), sentence(err)+".")

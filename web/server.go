@@ -183,7 +183,11 @@ type Config struct {
 	// out; ReadTimeout bounds a whole request, but a logged-in body is
 	// given MinBodyRate on top.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
-	Log                                                       *log.Logger
+	// RecipeBudget is how long filling one recipe may take (default
+	// library.DefaultRecipeBudget): past it nothing is built and the
+	// form says so.
+	RecipeBudget time.Duration
+	Log          *log.Logger
 }
 
 // Server is the admin site.
@@ -272,6 +276,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.GenerateLimit <= 0 {
 		cfg.GenerateLimit = DefaultGenerateLimit
+	}
+	if cfg.RecipeBudget <= 0 {
+		cfg.RecipeBudget = library.DefaultRecipeBudget
 	}
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/library"
 )
@@ -61,13 +62,44 @@ func runCheck(e *env, args []string) int {
 	if rep.Filled > 0 {
 		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
 	}
+	empty, err := emptySets(ctx, store)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check:", err)
+		return 2
+	}
+	for _, s := range empty {
+		fmt.Fprintf(e.stdout, "empty set %q (id %d, last changed %s): a recipe build or generate --set killed between making a set and filling it left such sets before both became one transaction; if it is not wanted: pencilbox set delete %q\n",
+			s.Name, s.ID, s.Updated.Format("2006-01-02 15:04"), s.Name)
+	}
 	fmt.Fprintf(e.stdout, "integrity: %s; checked %d puzzles in %.1f s: %d mismatches", rep.Integrity, rep.Checked, time.Since(start).Seconds(), rep.Mismatches)
 	if *fix {
 		fmt.Fprintf(e.stdout, ", %d fixed", rep.Fixed)
+	}
+	if len(empty) > 0 {
+		// a set may be empty on purpose (set create): said, not failed
+		fmt.Fprintf(e.stdout, "; %d empty %s (listed above)", len(empty), map[bool]string{true: "set", false: "sets"}[len(empty) == 1])
 	}
 	fmt.Fprintln(e.stdout)
 	if rep.Integrity != "ok" || rep.Mismatches > 0 || len(diff) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// emptySets are the library's sets without a puzzle: made empty on
+// purpose (set create, the site's New set), emptied, or left by a crash
+// between making a set and filling it, as the recipe builds and
+// generate --set did when those were two transactions.
+func emptySets(ctx context.Context, store *db.DB) ([]pencilbox.Set, error) {
+	all, err := store.Sets().List(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("sets: %w", err)
+	}
+	var out []pencilbox.Set
+	for _, s := range all {
+		if s.Count == 0 {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }

@@ -62,7 +62,8 @@ const soakEnv = "PENCILBOX_SOAK"
 // "done N" after each commit; "import" imports file ARG; "backups" writes
 // scheduled backups into folder ARG, one a second from now, until killed; "generate"
 // generates into the library with --set gen until killed; "fix" runs
-// `check --fix` (the ER fill, then the check).
+// `check --fix` (the ER fill, then the check); "recipes" builds sets
+// "recipe ARG-N" from a recipe, one after another.
 func TestKillChild(t *testing.T) {
 	arg := os.Getenv(killChildEnv)
 	if arg == "" {
@@ -116,6 +117,15 @@ func TestKillChild(t *testing.T) {
 	case "fix":
 		if code, out, errs := runCLI(t, "", "check", "--db", path, "--fix"); code != 0 {
 			t.Fatalf("check --fix: %d %s %s", code, out, errs)
+		}
+	case "recipes":
+		// set build into new sets "recipe N", one after another
+		for i := 1; ; i++ {
+			name := fmt.Sprintf("recipe %s-%d", extra, i)
+			if code, _, errs := runCLI(t, "", "set", "build", "--db", path, "--recipe", "rank=1-8:2", "--seed", strconv.Itoa(i), name); code != 0 {
+				t.Fatalf("set build: %d %s", code, errs)
+			}
+			fmt.Fprintf(os.Stdout, "done %d\n", i)
 		}
 	}
 }
@@ -287,5 +297,61 @@ func checkJobsKilled(t *testing.T, path string) {
 	}
 	if puzzles != counted {
 		t.Errorf("%d puzzles stored, the jobs' counts say %d", puzzles, counted)
+	}
+}
+
+// TestKillRecipeBuild kills (SIGKILL) `set build` runs making new sets
+// from a recipe at random moments (seed logged; PENCILBOX_KILL_SEED
+// repeats it) and wants no set left empty: a set is made with its
+// puzzles in one transaction (it was two, and a kill between them left an
+// empty set that check did not notice). Five kills in `make test`, twenty
+// under `make soak`.
+func TestKillRecipeBuild(t *testing.T) {
+	if os.Getenv(killChildEnv) != "" {
+		t.Skip("in the child")
+	}
+	if testing.Short() {
+		t.Skip("kills child processes")
+	}
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv("PENCILBOX_KILL_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	t.Logf("seed %d (PENCILBOX_KILL_SEED=%d repeats this run)", seed, seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	rounds := 5
+	if os.Getenv(soakEnv) != "" {
+		rounds = 20
+	}
+	b, err := os.ReadFile(sampleLibrary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "lib.db")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	built := 0
+	for r := range rounds {
+		cmd, out := startKillChild(t, "recipes", path, strconv.Itoa(r+1))
+		// the first set built, then a random while more
+		if !out.Scan() {
+			t.Fatalf("round %d: the child built no set", r+1)
+		}
+		time.Sleep(time.Duration(rng.IntN(400_000)) * time.Microsecond)
+		kill(t, cmd)
+		c := openRaw(t, path)
+		var sets, empty, odd int
+		c.QueryRow(`SELECT count(*) FROM sets WHERE name LIKE 'recipe %'`).Scan(&sets)
+		c.QueryRow(`SELECT count(*) FROM sets s WHERE name LIKE 'recipe %' AND NOT EXISTS (SELECT 1 FROM set_items i WHERE i.set_id = s.id)`).Scan(&empty)
+		c.QueryRow(`SELECT count(*) FROM sets s WHERE name LIKE 'recipe %' AND (SELECT count(*) FROM set_items i WHERE i.set_id = s.id) NOT IN (0, 2)`).Scan(&odd)
+		if empty > 0 || odd > 0 {
+			t.Errorf("round %d: of %d recipe sets, %d empty and %d not of the recipe's 2 puzzles after the kill", r+1, sets, empty, odd)
+		}
+		built = sets
+	}
+	t.Logf("%d sets built across %d kills", built, rounds)
+	if code, out, errs := runCLI(t, "", "check", "--db", path); code != 0 || strings.Contains(out, "empty set") {
+		t.Errorf("check after the kills: exit %d: %s %s", code, out, errs)
 	}
 }

@@ -386,12 +386,16 @@ func setBuild(e *env, args []string) int {
 	c := newSetCmd(e, "build")
 	recipeFlag := c.fs.String("recipe", "", "quotas: rank=1:1, rank=2:1, rank=7:2 or er=2-3:2, er=6.5-7.5:1 (required)")
 	seedFlag := c.fs.String("seed", "", "pick with this seed (a number): the same seed on the same library picks the same puzzles (default: a random seed, printed)")
+	budget := c.fs.Duration("budget", library.DefaultRecipeBudget, "longest time filling the recipe may take; past it nothing is built")
 	ff := addFilterFlags(e, c.fs, false)
 	if !c.parse(args, 1, 1) {
 		return 2
 	}
 	if *recipeFlag == "" {
 		return c.fail(2, errors.New("--recipe is required, e.g. --recipe 'rank=1:1, rank=2:1, rank=7:2'"))
+	}
+	if *budget <= 0 {
+		return c.fail(2, fmt.Errorf("--budget %s: want a duration above 0, e.g. 30s", *budget))
 	}
 	recipe, err := library.ParseRecipe(*recipeFlag)
 	if err != nil {
@@ -421,17 +425,20 @@ func setBuild(e *env, args []string) int {
 	}
 	// Picked before the set is made: a recipe that cannot be filled
 	// makes no set.
-	ids, err := library.Pick(c.ctx, c.store, f, recipe, seed)
+	pctx, cancel := library.WithRecipeBudget(c.ctx, *budget)
+	ids, err := library.Pick(pctx, c.store, f, recipe, seed)
+	cancel()
 	if err != nil {
 		return c.buildErr(err)
 	}
 	if made {
-		if si.ID, err = c.sets.Create(c.ctx, c.args[0], ""); err != nil {
-			return c.storeErr(err)
+		// made with its puzzles in one transaction: a kill leaves no
+		// empty set
+		if si.ID, _, err = c.sets.CreateFilled(c.ctx, c.args[0], "", ids, false); err != nil {
+			return c.buildErr(err)
 		}
 		si.Name = strings.TrimSpace(c.args[0])
-	}
-	if _, err := c.sets.Add(c.ctx, si.ID, ids, false); err != nil {
+	} else if _, err := c.sets.Add(c.ctx, si.ID, ids, false); err != nil {
 		return c.buildErr(err)
 	}
 	verb := "extended"
@@ -444,8 +451,9 @@ func setBuild(e *env, args []string) int {
 
 func (c *setCmd) buildErr(err error) int {
 	var short *library.ShortError
+	var over *library.BudgetError
 	var re *pencilbox.ReuseError
-	if errors.As(err, &short) || errors.As(err, &re) {
+	if errors.As(err, &short) || errors.As(err, &over) || errors.As(err, &re) {
 		return c.fail(1, err)
 	}
 	return c.storeErr(err)
