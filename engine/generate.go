@@ -16,6 +16,10 @@ type Generator interface {
 	// and returns a source drawing its randomness from rng only, so the
 	// same rng seed and options give the same puzzles.
 	NewSource(opt GenOptions, rng *rand.Rand) (Source, error)
+	// GenParams declares the parameters the generator takes beside the
+	// rank range (GenParam): the CLI's flags, the web form's fields and
+	// the check of their values come from it.
+	GenParams() []GenParam
 }
 
 // Source makes puzzles meeting one GenOptions target. It is not safe for
@@ -33,23 +37,13 @@ type Source interface {
 // ErrImpossible marks a generation target that is known to be unreachable.
 var ErrImpossible = errors.New("impossible target")
 
-// GenOptions is a generation target. The zero value asks for any rank, no
-// symmetry, any clue count, minimal puzzles at the kind's default size.
+// GenOptions is a generation target: the rank range every kind's ladder
+// has, and the kind's own parameters as written, checked against its
+// declaration (Generator.GenParams, ReadGenValues) by NewSource. The zero
+// value asks for any rank with every parameter at its default.
 type GenOptions struct {
 	MinRank, MaxRank int // 0: any
-	Symmetry         Symmetry
-	// MinClues, MaxClues bound the clue count (Sudoku givens, Akari
-	// numbered black cells); 0: no bound.
-	MinClues, MaxClues int
-	// NotMinimal allows puzzles from which a clue (or, for Akari, a clue's
-	// number) could be removed keeping the solution unique.
-	NotMinimal bool
-	// Width, Height: the grid size where the kind has a choice (Akari);
-	// 0 for the kind's default.
-	Width, Height int
-	// Black is the share of black cells (0-1) where the kind has them; 0
-	// for the kind's default.
-	Black float64
+	Params           GenValues
 }
 
 // Symmetry is the symmetry the givens (or black cells) of a generated

@@ -31,7 +31,7 @@ func TestMake(t *testing.T) {
 	}{
 		{"sudoku with ER", library.GenerateOptions{Kind: sudoku.Kind{}, Count: 4, Seed: 5, Second: bundles.SecondRaters()["sudoku"]}},
 		{"sudoku in an ER range", library.GenerateOptions{Kind: sudoku.Kind{}, Count: 2, Seed: 5, Second: bundles.SecondRaters()["sudoku"], ER: true, ERLo: 2.0, ERHi: 2.5}},
-		{"akari rank 2-3", library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 6, Height: 6, MinRank: 2, MaxRank: 3}, Count: 5, Seed: 9}},
+		{"akari rank 2-3", library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"size": "6x6"}}, Count: 5, Seed: 9}},
 	}
 	for _, tc := range cases {
 		run := func(lib library.Knower) ([]library.Generated, library.GenProgress) {
@@ -113,7 +113,7 @@ func TestMake(t *testing.T) {
 // TestMakeStops: a failing put stops the run with its error after one
 // puzzle; an ended context stops it with the context's error.
 func TestMakeStops(t *testing.T) {
-	o := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 5, Height: 5}, Count: 1000, Jobs: 2, Seed: 1}
+	o := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Params: engine.GenValues{"size": "5x5"}}, Count: 1000, Jobs: 2, Seed: 1}
 	full := errors.New("disk full")
 	calls := 0
 	p, err := library.Make(context.Background(), nil, o, func(library.Generated) error { calls++; return full })

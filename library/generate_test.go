@@ -21,7 +21,7 @@ import (
 func TestGenerate(t *testing.T) {
 	d := MustOpen(t)
 	ctx := context.Background()
-	opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 6, Height: 6, MinRank: 2, MaxRank: 3},
+	opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"size": "6x6"}},
 		Count: 5, Seed: 9, Set: "fresh", Note: "test run"}
 	for run := 1; run <= 2; run++ {
 		j, err := library.Generate(ctx, d, registry(), opts, library.Options{Tags: []string{"gen"}})
@@ -59,7 +59,7 @@ func TestGenerateStopped(t *testing.T) {
 	d := MustOpen(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 5, Height: 5}, Count: 1000, Seed: 1}
+	opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Params: engine.GenValues{"size": "5x5"}}, Count: 1000, Seed: 1}
 	_, err := library.Generate(ctx, d, registry(), opts, library.Options{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped run: %v, want context.Canceled", err)
@@ -94,7 +94,7 @@ func TestGenerateCutShortRecorded(t *testing.T) {
 		{nil, pencilbox.JobInterrupted, "interrupted"},
 	} {
 		ctx, cancel := context.WithCancelCause(context.Background())
-		opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Width: 5, Height: 5}, Count: 1000, Seed: 1, Jobs: 1,
+		opts := library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{Params: engine.GenValues{"size": "5x5"}}, Count: 1000, Seed: 1, Jobs: 1,
 			Progress: func(p library.GenProgress) {
 				if p.Made >= 1 {
 					cancel(tc.cause)

@@ -11,12 +11,13 @@ import (
 )
 
 // GeneratePage is the Generate form: the kinds that can generate, the
-// symmetries, and the recent runs (their import jobs).
+// fields of their generators' declared parameters, and the recent runs
+// (their import jobs).
 type GeneratePage struct {
-	Kinds      []model.GenerateKind
-	Symmetries []engine.Symmetry
-	Jobs       []model.Job
-	MaxCount   int
+	Kinds    []model.GenerateKind
+	Params   []engine.KindsParam // engine.GenParamsOf the kinds
+	Jobs     []model.Job
+	MaxCount int
 	// Sent is the form as it was sent when it was refused (zero: a new
 	// form): the page shows it filled, the field at fault marked.
 	Sent GenerateSent
@@ -51,15 +52,57 @@ func (d GeneratePage) invalid(name string) templ.Attributes {
 	return templ.Attributes{"class": "invalid", "aria-invalid": "true"}
 }
 
-// sizedTitles names the kinds that take a size and a black share.
-func (d GeneratePage) sizedTitles() string {
-	var out []string
-	for _, k := range d.Kinds {
-		if k.Sized {
-			out = append(out, k.Title)
+// paramLabel is a parameter field's label, naming the kinds that take it
+// when not every kind does: "Size (Akari)".
+func (d GeneratePage) paramLabel(p engine.KindsParam) string {
+	if len(p.Kinds) == len(d.Kinds) {
+		return p.Label
+	}
+	titles := make([]string, len(p.Kinds))
+	for i, k := range p.Kinds {
+		titles[i] = k.Title()
+	}
+	return p.Label + " (" + strings.Join(titles, ", ") + ")"
+}
+
+// paramPlaceholder is what an empty text field shows: the default, else
+// an example.
+func paramPlaceholder(p engine.KindsParam) string {
+	if p.Default != "" {
+		return p.Default
+	}
+	return p.Example
+}
+
+// paramOption is one option of a parameter's select.
+type paramOption struct{ Value, Text string }
+
+// paramOptions are a choice's or a switch's options, the default first so
+// that a new form needs no selected option.
+func paramOptions(p engine.KindsParam) []paramOption {
+	var out []paramOption
+	switch p.Type {
+	case engine.ParamBool:
+		out = []paramOption{{"true", "yes"}, {"false", "no"}}
+		if p.Default != "true" {
+			out[0], out[1] = out[1], out[0]
+		}
+	default:
+		for _, c := range p.Choices {
+			o := paramOption{c, c}
+			if c == p.Default {
+				out = append([]paramOption{o}, out...)
+			} else {
+				out = append(out, o)
+			}
 		}
 	}
-	return strings.Join(out, ", ")
+	return out
+}
+
+// isSelect reports whether a parameter is chosen from a list.
+func isSelect(p engine.KindsParam) bool {
+	return p.Type == engine.ParamChoice || p.Type == engine.ParamBool
 }
 
 // erTitles names the kinds that have a second rating (ER).

@@ -94,3 +94,37 @@ func TestGenerateRefusesUnreachableER(t *testing.T) {
 		t.Errorf("%d runs started from refused forms", n-before)
 	}
 }
+
+// TestGenerateFormFromDeclarations: the form's parameter fields are the
+// kinds' generator declarations (a label names the kinds when not every
+// kind takes it; a switch is a yes/no list, its default first), and a
+// Sudoku form with a size filled in is refused, the size marked: Sudoku
+// declares none.
+func TestGenerateFormFromDeclarations(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	body := html.UnescapeString(c.get("/generate").body)
+	for _, want := range []string{
+		`Size (Akari (Light Up)) <input name="size" placeholder="10x10"`,
+		`Black cells (Akari (Light Up)) <input name="black" placeholder="20%"`,
+		`<select name="symmetry"><option value="none">none</option>`,
+		`<select name="minimal"><option value="true">yes</option><option value="false">no</option></select>`,
+		`Clues <input name="clues"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the generate form lacks %q", want)
+		}
+	}
+	r := c.post("/generate", url.Values{"csrf": {tok}, "kind": {"sudoku"}, "count": {"1"}, "size": {"12x12"}, "minimal": {"true"}})
+	if r.code != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.body), "Size: Sudoku takes no size.") {
+		t.Errorf("a Sudoku with a size: %d %.300s", r.code, r.body)
+	}
+	if m := markedField.FindAllStringSubmatch(r.body, -1); len(m) != 1 || m[0][1] != "size" {
+		t.Errorf("marked %q, want the size", m)
+	}
+	r = c.post("/generate", url.Values{"csrf": {tok}, "kind": {"akari"}, "count": {"1"}, "black": {"120%"}})
+	if r.code != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.body), `Black cells: "120%": want a share between 0% and 100%`) {
+		t.Errorf("an Akari with 120%% black: %d %.300s", r.code, r.body)
+	}
+}

@@ -22,21 +22,18 @@ import (
 // MaxGenerateCount bounds one run of the Generate page.
 const MaxGenerateCount = 10_000
 
-// generateKinds lists the kinds that can generate, and what their form
-// asks: a size and black share only where the generator takes one.
+// generateKinds lists the kinds that can generate (the form's fields for
+// their parameters come from their declarations, engine.GenParamsOf).
 func (s *Server) generateKinds() []model.GenerateKind {
 	var out []model.GenerateKind
 	for _, k := range s.cfg.Kinds {
-		gen, ok := k.(engine.Generator)
-		if !ok {
+		if _, ok := k.(engine.Generator); !ok {
 			continue
 		}
 		gk := model.GenerateKind{Name: k.Name(), Title: k.Title()}
 		for _, t := range k.Ladder() {
 			gk.Ranks = max(gk.Ranks, t.Level)
 		}
-		_, err := gen.NewSource(engine.GenOptions{Width: 12, Height: 12, Black: 0.2}, rand.New(rand.NewPCG(1, 1)))
-		gk.Sized = err == nil
 		_, gk.Second = s.cfg.Second[k.Name()]
 		out = append(out, gk)
 	}
@@ -69,7 +66,7 @@ func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error
 		chrome.Flash, code = sent.Error, http.StatusBadRequest
 	}
 	return render(c, code, templates.GenerateForm(chrome,
-		templates.GeneratePage{Kinds: s.generateKinds(), Symmetries: engine.Symmetries, Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent}))
+		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent}))
 }
 
 func (s *Server) generatePost(c echo.Context) error {
@@ -144,26 +141,8 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		}
 		req.ER = true
 	}
-	if req.Opt.Symmetry, err = engine.ParseSymmetry(c.FormValue("symmetry")); err != nil {
-		return bad("symmetry", "Symmetry: %v.", err)
-	}
-	if size := strings.TrimSpace(c.FormValue("size")); size != "" {
-		w, h, ok := strings.Cut(strings.ToLower(size), "x")
-		req.Opt.Width, err = strconv.Atoi(strings.TrimSpace(w))
-		if err == nil {
-			req.Opt.Height, err = strconv.Atoi(strings.TrimSpace(h))
-		}
-		if !ok || err != nil {
-			return bad("size", "Size %q: want WxH, e.g. 12x12.", size)
-		}
-	}
-	if black := strings.TrimSpace(c.FormValue("black")); black != "" {
-		v, _ := strings.CutSuffix(black, "%")
-		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || f <= 0 || f >= 100 {
-			return bad("black", "Black cells %q: want a share between 0 and 100%%, e.g. 20%%.", black)
-		}
-		req.Opt.Black = f / 100
+	if req.Opt.Params, err = s.generateParams(c, k, gen); err != nil {
+		return model.GenerateRequest{}, err
 	}
 	if req.Tags, err = splitTags(c.FormValue("tags")); err != nil {
 		var pe *publicError
@@ -179,7 +158,40 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		}
 	}
 	if _, err := gen.NewSource(req.Opt, rand.New(rand.NewPCG(req.Seed, 0))); err != nil {
+		if pe := (*engine.GenParamError)(nil); errors.As(err, &pe) {
+			return bad(pe.Param, "%s: %v.", pe.Label, pe.Err)
+		}
 		return bad("", "%s: %v.", k.Title(), err)
 	}
 	return req, nil
+}
+
+// generateParams reads the fields of the generators' declared parameters
+// for kind k and checks them against its declaration. An empty field is
+// not given (the default); a text field filled for a parameter k does not
+// take is refused, while a list of another kind's parameter (it always
+// sends a value) is ignored.
+func (s *Server) generateParams(c echo.Context, k engine.Kind, gen engine.Generator) (engine.GenValues, error) {
+	decl := gen.GenParams()
+	vals := engine.GenValues{}
+	for _, p := range engine.GenParamsOf(s.cfg.Kinds) {
+		text := strings.TrimSpace(c.FormValue(p.Name))
+		if text == "" {
+			continue
+		}
+		if !engine.Declares(decl, p.Name) {
+			if p.Type == engine.ParamChoice || p.Type == engine.ParamBool {
+				continue
+			}
+			return nil, fieldErr(p.Name, "%s: %s takes no %s.", p.Label, k.Title(), strings.ToLower(p.Label))
+		}
+		vals[p.Name] = text
+	}
+	if _, err := engine.ReadGenValues(decl, vals); err != nil {
+		if pe := (*engine.GenParamError)(nil); errors.As(err, &pe) {
+			return nil, fieldErr(pe.Param, "%s: %v.", pe.Label, pe.Err)
+		}
+		return nil, err
+	}
+	return vals, nil
 }

@@ -71,11 +71,7 @@ func parseGenerate(e *env, args []string) (*genFlags, int) {
 	count := fs.Int("count", 1, "puzzles to make")
 	rank := fs.String("rank", "", "star rank, or a range: 4, 5-7 (default any)")
 	er := fs.String("er", "", "second rating (Sudoku Explainer's ER) range: 6.0-7.5, 7.0, 7-, -4.5")
-	sym := fs.String("symmetry", "none", "symmetry of the givens or black cells: none, rot180, rot90, mirror, diagonal, full")
-	clues := fs.String("clues", "", "clue count or range, e.g. 22-26 (default any)")
-	minimal := fs.Bool("minimal", true, "only puzzles with no removable clue (Akari: nor droppable clue number)")
-	size := fs.String("size", "", "grid size WxH where the kind has a choice (Akari, default 10x10)")
-	black := fs.String("black", "", "share of black cells where the kind has them, e.g. 20% (Akari)")
+	params := genParamFlags(e, fs)
 	seed := fs.String("seed", "", "random seed (default: from the clock, printed); with --jobs 1 the same seed and options give the same puzzles")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "generating workers")
 	limit := fs.Duration("time", 0, "stop after this long, keeping what was made (e.g. 10m; default no limit)")
@@ -85,11 +81,12 @@ func parseGenerate(e *env, args []string) (*genFlags, int) {
 	fs.Var(&tags, "tag", "tag every stored puzzle (repeatable; with --db)")
 	set := fs.String("set", "", "add the stored puzzles to this set, made when missing (with --db)")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: pencilbox generate --kind K --count N [--rank R | --rank A-B] [--er A-B] [--symmetry S] [--clues A-B] [--minimal=true] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)")
+		fmt.Fprintln(e.stderr, "usage: pencilbox generate --kind K --count N [--rank R | --rank A-B] [--er A-B] "+params.usage()+" [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)")
 		fmt.Fprint(e.stderr, `
 Makes new puzzles, each with exactly one solution, the asked rank on the
-kind's ladder, the asked symmetry and clue count, minimal unless
---minimal=false, and not already in the library nor earlier in the run.
+kind's ladder and the kind's asked parameters (the flags after --er; each
+says which kinds take it), and not already in the library nor earlier in
+the run.
 With -o each puzzle is a line in the columns of rate (and of rate --er
 where the kind has a second rating); with --db they are
 stored as an import is (source label "generated", the seed and options in
@@ -159,33 +156,8 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 			return fail("%v", err)
 		}
 	}
-	if g.opt.MinClues, g.opt.MaxClues, err = parseRange(*clues); err != nil {
-		return fail("--clues: %v", err)
-	}
-	if g.opt.Symmetry, err = engine.ParseSymmetry(*sym); err != nil {
-		return fail("--symmetry: %v", err)
-	}
-	g.opt.NotMinimal = !*minimal
-	if *size != "" {
-		w, h, ok := strings.Cut(strings.ToLower(*size), "x")
-		g.opt.Width, err = strconv.Atoi(w)
-		if err == nil {
-			g.opt.Height, err = strconv.Atoi(h)
-		}
-		if !ok || err != nil || g.opt.Width < 1 || g.opt.Height < 1 {
-			return fail("--size %q: want WxH, e.g. 12x12", *size)
-		}
-	}
-	if *black != "" {
-		v, pct := strings.CutSuffix(*black, "%")
-		f, err := strconv.ParseFloat(v, 64)
-		if pct {
-			f /= 100
-		}
-		if err != nil || f <= 0 || f >= 1 {
-			return fail("--black %q: want a share between 0 and 100%%, e.g. 20%%", *black)
-		}
-		g.opt.Black = f
+	if g.opt.Params, err = params.values(fs, gen); err != nil {
+		return fail("%v", err)
 	}
 	if *seed == "" {
 		g.seed = uint64(time.Now().UnixNano())
@@ -194,6 +166,10 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 	}
 	// Refuse a target known to be impossible before anything is opened.
 	if _, err := gen.NewSource(g.opt, rand.New(rand.NewPCG(g.seed, 0))); err != nil {
+		var pe *engine.GenParamError
+		if errors.As(err, &pe) {
+			return fail("--%s: %v", pe.Param, pe.Err)
+		}
 		return fail("%v", err)
 	}
 	var parts []string
@@ -360,7 +336,8 @@ func rankLine(made, tried []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// targetText says the target in words, for the stop message.
+// targetText says the target in words, for the stop message: the ranks,
+// the second rating's range and the kind's parameters given.
 func targetText(g *genFlags) string {
 	o := g.opt
 	var parts []string
@@ -370,10 +347,14 @@ func targetText(g *genFlags) string {
 	if o.MinRank > 0 {
 		parts = append(parts, fmt.Sprintf("rank %d-%d", o.MinRank, o.MaxRank))
 	}
-	if o.MinClues > 0 || o.MaxClues > 0 {
-		parts = append(parts, fmt.Sprintf("clues %d-%d", o.MinClues, o.MaxClues))
+	for _, p := range g.gen.GenParams() {
+		if v, ok := o.Params[p.Name]; ok {
+			parts = append(parts, p.Name+" "+v)
+		}
 	}
-	parts = append(parts, "symmetry "+string(o.Symmetry))
+	if len(parts) == 0 {
+		return "any puzzle"
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -280,11 +280,33 @@ func TestGenerateRefuses(t *testing.T) {
 		{[]string{"--kind", "akari", "--size", "80x80", "-o", "-"}, "from 1x1 to 60x60"},
 		{[]string{"--kind", "akari", "--size", "10x12", "--symmetry", "rot90", "-o", "-"}, "square grid"},
 		{[]string{"--kind", "akari", "--black", "120%", "-o", "-"}, "--black"},
+		// the parameters come from the kind's declaration: Sudoku declares
+		// no black share and no size
+		{[]string{"--kind", "sudoku", "--black", "20%", "-o", "-"}, "--black: this kind's generator takes no black (it takes: symmetry, clues, minimal)"},
+		{[]string{"--kind", "sudoku", "--size", "12x12", "-o", "-"}, "--size: this kind's generator takes no size"},
+		{[]string{"--kind", "sudoku", "--minimal=maybe", "-o", "-"}, "--minimal"},
 	}
 	for _, tc := range cases {
 		code, out, errs := runCLI(t, "", append([]string{"generate"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestGenerateFlagsFromDeclarations: generate's help has one flag per
+// parameter the kinds' generators declare, with the declaration's help,
+// the kinds that take it and its default.
+func TestGenerateFlagsFromDeclarations(t *testing.T) {
+	_, _, errs := runCLI(t, "", "generate", "-h")
+	for _, want := range []string{
+		"[--symmetry none|rot180|rot90|mirror|diagonal|full] [--clues 22-26] [--minimal=true] [--size 12x12] [--black 20%]",
+		"grid size WxH, from 1x1 to 60x60 (akari; default 10x10)",
+		"share of black cells, e.g. 20% (akari; default 20%)",
+		"(sudoku, akari; default none)",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("generate -h lacks %q:\n%s", want, errs)
 		}
 	}
 }

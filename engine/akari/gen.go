@@ -20,12 +20,42 @@ const (
 	GenDefaultBlack = 0.20
 )
 
+// GenParams declares what the Akari generator takes beside the rank range:
+// the black cells' symmetry, a clue range, minimality, the grid size and
+// the share of black cells.
+func (Kind) GenParams() []engine.GenParam {
+	return []engine.GenParam{
+		engine.SymmetryParam(),
+		{Name: "clues", Label: "Clues", Type: engine.ParamRange, Min: 1, Max: GenMaxSize * GenMaxSize, Example: "10-20",
+			Help: "numbered black cells, a count or range, e.g. 10-20 (default any)"},
+		{Name: "minimal", Label: "Minimal", Type: engine.ParamBool, Default: "true",
+			Help: "only puzzles with no removable clue nor droppable clue number"},
+		{Name: "size", Label: "Size", Type: engine.ParamSize, Min: GenMinSize, Max: GenMaxSize,
+			Default: fmt.Sprintf("%dx%d", GenDefaultSize, GenDefaultSize), Example: "12x12",
+			Help: fmt.Sprintf("grid size WxH, from %dx%d to %dx%d", GenMinSize, GenMinSize, GenMaxSize, GenMaxSize)},
+		{Name: "black", Label: "Black cells", Type: engine.ParamShare, Min: 0, Max: 1,
+			Default: fmt.Sprintf("%g%%", 100*GenDefaultBlack), Example: "20%",
+			Help: "share of black cells, e.g. 20%"},
+	}
+}
+
+// genTarget is a generation target read from engine.GenOptions.
+type genTarget struct {
+	MinRank, MaxRank   int
+	Symmetry           engine.Symmetry
+	MinClues, MaxClues int  // 0: no bound
+	NotMinimal         bool // thinned puzzles allowed, not only minimal ones
+	Width, Height      int
+	Black              float64 // share of black cells, 0-1
+}
+
 // NewSource checks opt and returns an Akari source: random black layouts
 // with the asked symmetry and share of black cells, a random solution, every
 // black cell numbered, then clue numbers dropped orbit by orbit while the
 // solution stays unique (gen.go's thin), and the result rated.
-func (Kind) NewSource(opt engine.GenOptions, rng *rand.Rand) (engine.Source, error) {
-	if err := checkGen(&opt); err != nil {
+func (k Kind) NewSource(o engine.GenOptions, rng *rand.Rand) (engine.Source, error) {
+	opt, err := k.checkGen(o)
+	if err != nil {
 		return nil, err
 	}
 	orbits, err := opt.Symmetry.Orbits(opt.Width, opt.Height)
@@ -48,28 +78,17 @@ func (Kind) NewSource(opt engine.GenOptions, rng *rand.Rand) (engine.Source, err
 	return s, nil
 }
 
-// checkGen fills defaults and refuses options that cannot apply or targets
-// known to be impossible.
-func checkGen(opt *engine.GenOptions) error {
-	if opt.Width == 0 && opt.Height == 0 {
-		opt.Width, opt.Height = GenDefaultSize, GenDefaultSize
+// checkGen reads the target, filling defaults, and refuses options that
+// cannot apply or targets known to be impossible.
+func (k Kind) checkGen(o engine.GenOptions) (genTarget, error) {
+	args, err := engine.ReadGenValues(k.GenParams(), o.Params)
+	if err != nil {
+		return genTarget{}, fmt.Errorf("akari: %w", err)
 	}
-	if opt.Width < GenMinSize || opt.Height < GenMinSize || opt.Width > GenMaxSize || opt.Height > GenMaxSize {
-		return fmt.Errorf("akari: size %dx%d: the generator makes grids from %dx%d to %dx%d",
-			opt.Width, opt.Height, GenMinSize, GenMinSize, GenMaxSize, GenMaxSize)
-	}
-	if opt.Black == 0 {
-		opt.Black = GenDefaultBlack
-	}
-	if opt.Black < 0 || opt.Black >= 1 {
-		return fmt.Errorf("akari: black share %g: want more than 0 and less than 1", opt.Black)
-	}
-	if opt.Symmetry == "" {
-		opt.Symmetry = engine.SymNone
-	}
-	if _, err := engine.ParseSymmetry(string(opt.Symmetry)); err != nil {
-		return fmt.Errorf("akari: %w", err)
-	}
+	opt := genTarget{MinRank: o.MinRank, MaxRank: o.MaxRank, Symmetry: engine.Symmetry(args.Choice("symmetry")),
+		NotMinimal: !args.Bool("minimal"), Black: args.Share("black")}
+	opt.MinClues, opt.MaxClues = args.Range("clues")
+	opt.Width, opt.Height = args.Size("size")
 	lo, hi := opt.MinRank, opt.MaxRank
 	if lo == 0 {
 		lo = 1
@@ -78,10 +97,10 @@ func checkGen(opt *engine.GenOptions) error {
 		hi = len(ladder)
 	}
 	if lo < 1 || hi > len(ladder) || lo > hi {
-		return fmt.Errorf("akari: rank %d-%d: %w: the ladder has ranks 1-%d", opt.MinRank, opt.MaxRank, engine.ErrImpossible, len(ladder))
+		return genTarget{}, fmt.Errorf("akari: rank %d-%d: %w: the ladder has ranks 1-%d", opt.MinRank, opt.MaxRank, engine.ErrImpossible, len(ladder))
 	}
 	if top := MaxRankAt(opt.Width, opt.Height); lo > top {
-		return fmt.Errorf("akari: rank %d-%d at %dx%d: %w: no %dx%d Akari with a unique solution rates above %d",
+		return genTarget{}, fmt.Errorf("akari: rank %d-%d at %dx%d: %w: no %dx%d Akari with a unique solution rates above %d",
 			lo, hi, opt.Width, opt.Height, engine.ErrImpossible, opt.Width, opt.Height, top)
 	}
 	opt.MinRank, opt.MaxRank = lo, hi
@@ -90,14 +109,14 @@ func checkGen(opt *engine.GenOptions) error {
 		opt.MaxClues = n
 	}
 	if opt.MinClues < 0 || opt.MinClues > opt.MaxClues {
-		return fmt.Errorf("akari: clues %d-%d: not a range", opt.MinClues, opt.MaxClues)
+		return genTarget{}, fmt.Errorf("akari: clues %d-%d: not a range", opt.MinClues, opt.MaxClues)
 	}
 	if blacks := int(math.Round(opt.Black * float64(n))); opt.MinClues > blacks+8 {
 		// Orbits may round the black count up by at most 7 cells.
-		return fmt.Errorf("akari: at least %d clues: %w: a %dx%d grid with %.0f%% black cells has about %d black cells",
+		return genTarget{}, fmt.Errorf("akari: at least %d clues: %w: a %dx%d grid with %.0f%% black cells has about %d black cells",
 			opt.MinClues, engine.ErrImpossible, opt.Width, opt.Height, 100*opt.Black, blacks)
 	}
-	return nil
+	return opt, nil
 }
 
 // maxRankSmall is the highest rank any Akari with a unique solution reaches
@@ -122,7 +141,7 @@ func MaxRankAt(w, h int) int {
 
 // genSource makes Akari puzzles for one target.
 type genSource struct {
-	opt     engine.GenOptions
+	opt     genTarget
 	rng     *rand.Rand
 	orbits  [][]int
 	orbitOf []int32

@@ -32,7 +32,7 @@ func BenchmarkGenerate(b *testing.B) {
 			name = fmt.Sprintf("%dx%d/rank%d", tc.size, tc.size, tc.rank)
 		}
 		b.Run(name, func(b *testing.B) {
-			opt := engine.GenOptions{Width: tc.size, Height: tc.size, MinRank: tc.rank, MaxRank: tc.rank}
+			opt := engine.GenOptions{MinRank: tc.rank, MaxRank: tc.rank, Params: engine.GenValues{"size": fmt.Sprintf("%dx%d", tc.size, tc.size)}}
 			src, err := akari.Kind{}.NewSource(opt, rand.New(rand.NewPCG(1, uint64(tc.rank))))
 			if err != nil {
 				b.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,28 +98,27 @@ func TestGenerateMeetsTarget(t *testing.T) {
 		n    int
 	}{
 		{"default 10x10, any rank", engine.GenOptions{}, 6},
-		{"5x5 rank 1 (checked by brute force)", engine.GenOptions{Width: 5, Height: 5, MinRank: 1, MaxRank: 1}, 4},
-		{"6x6 rank 2 rot180", engine.GenOptions{Width: 6, Height: 6, MinRank: 2, MaxRank: 2, Symmetry: engine.SymRot180}, 4},
-		{"6x5 rank 3 mirror", engine.GenOptions{Width: 6, Height: 5, MinRank: 3, MaxRank: 3, Symmetry: engine.SymMirror}, 3},
-		{"10x10 rank 1", engine.GenOptions{Width: 10, Height: 10, MinRank: 1, MaxRank: 1}, 3},
-		{"10x10 rank 4 rot90", engine.GenOptions{Width: 10, Height: 10, MinRank: 4, MaxRank: 4, Symmetry: engine.SymRot90}, 3},
-		{"9x9 diagonal 30% black", engine.GenOptions{Width: 9, Height: 9, Symmetry: engine.SymDiagonal, Black: 0.3}, 3},
-		{"8x8 full symmetry", engine.GenOptions{Width: 8, Height: 8, Symmetry: engine.SymFull}, 3},
-		{"12x7 rank 2-3", engine.GenOptions{Width: 12, Height: 7, MinRank: 2, MaxRank: 3}, 3},
-		{"20x20 rank 4", engine.GenOptions{Width: 20, Height: 20, MinRank: 4, MaxRank: 4}, 1},
-		{"7x7 not minimal, 6-9 clues", engine.GenOptions{Width: 7, Height: 7, NotMinimal: true, MinClues: 6, MaxClues: 9}, 3},
+		{"5x5 rank 1 (checked by brute force)", engine.GenOptions{MinRank: 1, MaxRank: 1, Params: engine.GenValues{"size": "5x5"}}, 4},
+		{"6x6 rank 2 rot180", engine.GenOptions{MinRank: 2, MaxRank: 2, Params: engine.GenValues{"symmetry": "rot180", "size": "6x6"}}, 4},
+		{"6x5 rank 3 mirror", engine.GenOptions{MinRank: 3, MaxRank: 3, Params: engine.GenValues{"symmetry": "mirror", "size": "6x5"}}, 3},
+		{"10x10 rank 1", engine.GenOptions{MinRank: 1, MaxRank: 1, Params: engine.GenValues{"size": "10x10"}}, 3},
+		{"10x10 rank 4 rot90", engine.GenOptions{MinRank: 4, MaxRank: 4, Params: engine.GenValues{"symmetry": "rot90", "size": "10x10"}}, 3},
+		{"9x9 diagonal 30% black", engine.GenOptions{Params: engine.GenValues{"symmetry": "diagonal", "size": "9x9", "black": "0.3"}}, 3},
+		{"8x8 full symmetry", engine.GenOptions{Params: engine.GenValues{"symmetry": "full", "size": "8x8"}}, 3},
+		{"12x7 rank 2-3", engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"size": "12x7"}}, 3},
+		{"20x20 rank 4", engine.GenOptions{MinRank: 4, MaxRank: 4, Params: engine.GenValues{"size": "20x20"}}, 1},
+		{"7x7 not minimal, 6-9 clues", engine.GenOptions{Params: engine.GenValues{"clues": "6-9", "minimal": "false", "size": "7x7"}}, 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			ps, rs := generate(t, tc.opt, 42, tc.n)
-			w, h := tc.opt.Width, tc.opt.Height
-			if w == 0 && h == 0 {
-				w, h = akari.GenDefaultSize, akari.GenDefaultSize
+			args, err := engine.ReadGenValues(akari.Kind{}.GenParams(), tc.opt.Params)
+			if err != nil {
+				t.Fatal(err)
 			}
-			y := tc.opt.Symmetry
-			if y == "" {
-				y = engine.SymNone
-			}
+			w, h := args.Size("size")
+			y := engine.Symmetry(args.Choice("symmetry"))
+			minClues, maxClues := args.Range("clues")
 			for i, p := range ps {
 				id := p.TathamID()
 				if p.W != w || p.H != h {
@@ -137,9 +137,9 @@ func TestGenerateMeetsTarget(t *testing.T) {
 				if !symmetric(t, p, y) {
 					t.Errorf("%s: black cells or clues not %s symmetric", id, y)
 				}
-				if tc.opt.NotMinimal {
-					if c := p.Clues(); c < tc.opt.MinClues || c > tc.opt.MaxClues {
-						t.Errorf("%s: %d clues, asked %d-%d", id, c, tc.opt.MinClues, tc.opt.MaxClues)
+				if !args.Bool("minimal") {
+					if c := p.Clues(); c < minClues || c > maxClues {
+						t.Errorf("%s: %d clues, asked %d-%d", id, c, minClues, maxClues)
 					}
 				} else if o := droppable(t, p, y); o != nil {
 					t.Errorf("%s: not minimal: the numbers at %v can go", id, o)
@@ -154,7 +154,7 @@ func TestGenerateMeetsTarget(t *testing.T) {
 // which the next layouts leave out).
 func TestGenerateBlackShare(t *testing.T) {
 	for _, share := range []float64{0.15, 0.2, 0.3} {
-		ps, _ := generate(t, engine.GenOptions{Width: 12, Height: 12, Black: share}, 9, 30)
+		ps, _ := generate(t, engine.GenOptions{Params: engine.GenValues{"size": "12x12", "black": strconv.FormatFloat(share, 'g', -1, 64)}}, 9, 30)
 		black, all := 0, 0
 		for _, p := range ps {
 			for _, ch := range p.Cells {
@@ -173,7 +173,7 @@ func TestGenerateBlackShare(t *testing.T) {
 // TestGenerateReproducible: the same seed gives the same puzzles, another
 // seed others.
 func TestGenerateReproducible(t *testing.T) {
-	opt := engine.GenOptions{Width: 8, Height: 8, MinRank: 2, MaxRank: 3, Symmetry: engine.SymRot180}
+	opt := engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"symmetry": "rot180", "size": "8x8"}}
 	ids := func(seed uint64) string {
 		ps, _ := generate(t, opt, seed, 4)
 		var b strings.Builder
@@ -198,14 +198,14 @@ func TestGenerateRefuses(t *testing.T) {
 		impossible bool
 		says       string
 	}{
-		{"3x3 at rank 5", engine.GenOptions{Width: 3, Height: 3, MinRank: 5, MaxRank: 5}, true, "rates above 4"},
-		{"2x2 at rank 3", engine.GenOptions{Width: 2, Height: 2, MinRank: 3}, true, "rates above 2"},
+		{"3x3 at rank 5", engine.GenOptions{MinRank: 5, MaxRank: 5, Params: engine.GenValues{"size": "3x3"}}, true, "rates above 4"},
+		{"2x2 at rank 3", engine.GenOptions{MinRank: 3, Params: engine.GenValues{"size": "2x2"}}, true, "rates above 2"},
 		{"rank 6", engine.GenOptions{MinRank: 6, MaxRank: 6}, true, "ranks 1-5"},
-		{"more clues than black cells", engine.GenOptions{Width: 10, Height: 10, MinClues: 40}, true, "about 20 black cells"},
-		{"61x61", engine.GenOptions{Width: 61, Height: 61}, false, "from 1x1 to 60x60"},
-		{"rot90 on 10x12", engine.GenOptions{Width: 10, Height: 12, Symmetry: engine.SymRot90}, false, "square grid"},
-		{"all black", engine.GenOptions{Black: 1}, false, "less than 1"},
-		{"unknown symmetry", engine.GenOptions{Symmetry: "spiral"}, false, "unknown symmetry"},
+		{"more clues than black cells", engine.GenOptions{Params: engine.GenValues{"clues": "40-100", "size": "10x10"}}, true, "about 20 black cells"},
+		{"61x61", engine.GenOptions{Params: engine.GenValues{"size": "61x61"}}, false, "from 1x1 to 60x60"},
+		{"rot90 on 10x12", engine.GenOptions{Params: engine.GenValues{"symmetry": "rot90", "size": "10x12"}}, false, "square grid"},
+		{"all black", engine.GenOptions{Params: engine.GenValues{"black": "100%"}}, false, "want a share between 0% and 100%"},
+		{"unknown symmetry", engine.GenOptions{Params: engine.GenValues{"symmetry": "spiral"}}, false, "unknown symmetry"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -226,7 +226,7 @@ func TestGenerateRefuses(t *testing.T) {
 // TestGenerateStopsOnContext: Next returns the context's error when it ends
 // first (a 3x3 at rank 4 is possible but rare).
 func TestGenerateStopsOnContext(t *testing.T) {
-	src, err := akari.Kind{}.NewSource(engine.GenOptions{Width: 3, Height: 3, MinRank: 4}, rand.New(rand.NewPCG(1, 1)))
+	src, err := akari.Kind{}.NewSource(engine.GenOptions{MinRank: 4, Params: engine.GenValues{"size": "3x3"}}, rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,17 +21,38 @@ const minSudokuClues = 17
 // clues is known impossible.
 var ranksAt17 = [9]bool{2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true}
 
-// NewSource checks opt and returns a Sudoku source. Width, Height and Black
-// do not apply (a Sudoku is 9x9 without black cells) and must be zero or 9.
-func (Kind) NewSource(opt engine.GenOptions, rng *rand.Rand) (engine.Source, error) {
-	if err := checkGen(&opt); err != nil {
-		return nil, err
+// GenParams declares what the Sudoku generator takes beside the rank
+// range: the givens' symmetry, a clue range and minimality. A Sudoku is
+// 9x9 without black cells, so it declares no size and no black share.
+func (Kind) GenParams() []engine.GenParam {
+	return []engine.GenParam{
+		engine.SymmetryParam(),
+		{Name: "clues", Label: "Clues", Type: engine.ParamRange, Min: 1, Max: 81, Example: "22-26",
+			Help: "clue count or range, e.g. 22-26 (default any)"},
+		{Name: "minimal", Label: "Minimal", Type: engine.ParamBool, Default: "true",
+			Help: "only puzzles with no removable clue"},
 	}
-	orbits, err := opt.Symmetry.Orbits(9, 9)
+}
+
+// genTarget is a generation target read from engine.GenOptions.
+type genTarget struct {
+	MinRank, MaxRank   int
+	Symmetry           engine.Symmetry
+	MinClues, MaxClues int  // 0: no bound
+	NotMinimal         bool // thinned puzzles allowed, not only minimal ones
+}
+
+// NewSource checks opt and returns a Sudoku source.
+func (k Kind) NewSource(opt engine.GenOptions, rng *rand.Rand) (engine.Source, error) {
+	t, err := k.checkGen(opt)
 	if err != nil {
 		return nil, err
 	}
-	s := &genSource{opt: opt, rng: rng}
+	orbits, err := t.Symmetry.Orbits(9, 9)
+	if err != nil {
+		return nil, err
+	}
+	s := &genSource{opt: t, rng: rng}
 	for _, o := range orbits {
 		var ob orbit
 		for _, c := range o {
@@ -41,25 +62,20 @@ func (Kind) NewSource(opt engine.GenOptions, rng *rand.Rand) (engine.Source, err
 		s.orbits = append(s.orbits, ob)
 	}
 	s.order = make([]int, len(s.orbits))
-	s.walking = walks(opt.MinRank, opt.MaxRank)
+	s.walking = walks(t.MinRank, t.MaxRank)
 	return s, nil
 }
 
-// checkGen fills defaults and refuses options that cannot apply or targets
-// known to be impossible.
-func checkGen(opt *engine.GenOptions) error {
-	if (opt.Width != 0 && opt.Width != 9) || (opt.Height != 0 && opt.Height != 9) {
-		return fmt.Errorf("sudoku: size %dx%d: a Sudoku is 9x9", opt.Width, opt.Height)
+// checkGen reads the target, filling defaults, and refuses options that
+// cannot apply or targets known to be impossible.
+func (k Kind) checkGen(o engine.GenOptions) (genTarget, error) {
+	args, err := engine.ReadGenValues(k.GenParams(), o.Params)
+	if err != nil {
+		return genTarget{}, fmt.Errorf("sudoku: %w", err)
 	}
-	if opt.Black != 0 {
-		return fmt.Errorf("sudoku: a Sudoku has no black cells")
-	}
-	if opt.Symmetry == "" {
-		opt.Symmetry = engine.SymNone
-	}
-	if _, err := engine.ParseSymmetry(string(opt.Symmetry)); err != nil {
-		return fmt.Errorf("sudoku: %w", err)
-	}
+	opt := genTarget{MinRank: o.MinRank, MaxRank: o.MaxRank, Symmetry: engine.Symmetry(args.Choice("symmetry")),
+		NotMinimal: !args.Bool("minimal")}
+	opt.MinClues, opt.MaxClues = args.Range("clues")
 	lo, hi := opt.MinRank, opt.MaxRank
 	if lo == 0 {
 		lo = 1
@@ -68,17 +84,17 @@ func checkGen(opt *engine.GenOptions) error {
 		hi = len(levels)
 	}
 	if lo < 1 || hi > len(levels) || lo > hi {
-		return fmt.Errorf("sudoku: rank %d-%d: %w: the ladder has ranks 1-%d", opt.MinRank, opt.MaxRank, engine.ErrImpossible, len(levels))
+		return genTarget{}, fmt.Errorf("sudoku: rank %d-%d: %w: the ladder has ranks 1-%d", opt.MinRank, opt.MaxRank, engine.ErrImpossible, len(levels))
 	}
 	opt.MinRank, opt.MaxRank = lo, hi
 	if opt.MaxClues == 0 {
 		opt.MaxClues = 81
 	}
 	if opt.MinClues > opt.MaxClues || opt.MaxClues > 81 || opt.MinClues < 0 {
-		return fmt.Errorf("sudoku: clues %d-%d: not a range within 0-81", opt.MinClues, opt.MaxClues)
+		return genTarget{}, fmt.Errorf("sudoku: clues %d-%d: not a range within 0-81", opt.MinClues, opt.MaxClues)
 	}
 	if opt.MaxClues < minSudokuClues {
-		return fmt.Errorf("sudoku: at most %d clues: %w: no Sudoku with fewer than %d clues has a unique solution",
+		return genTarget{}, fmt.Errorf("sudoku: at most %d clues: %w: no Sudoku with fewer than %d clues has a unique solution",
 			opt.MaxClues, engine.ErrImpossible, minSudokuClues)
 	}
 	if opt.MaxClues == minSudokuClues {
@@ -87,11 +103,11 @@ func checkGen(opt *engine.GenOptions) error {
 			ok = ok || ranksAt17[r]
 		}
 		if !ok {
-			return fmt.Errorf("sudoku: rank %d-%d with 17 clues: %w: none of the 49,158 puzzles with 17 clues has that rank",
+			return genTarget{}, fmt.Errorf("sudoku: rank %d-%d with 17 clues: %w: none of the 49,158 puzzles with 17 clues has that rank",
 				lo, hi, engine.ErrImpossible)
 		}
 	}
-	return nil
+	return opt, nil
 }
 
 // levels are the ranks of the ladder, 1..8.
@@ -105,7 +121,7 @@ type orbit struct {
 
 // genSource makes Sudoku puzzles for one target.
 type genSource struct {
-	opt    engine.GenOptions
+	opt    genTarget
 	rng    *rand.Rand
 	orbits []orbit
 	order  []int

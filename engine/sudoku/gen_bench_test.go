@@ -21,7 +21,7 @@ func BenchmarkGenerate(b *testing.B) {
 			name = fmt.Sprintf("rank%d", rank)
 		}
 		b.Run(name, func(b *testing.B) {
-			opt := engine.GenOptions{Symmetry: engine.SymRot180, MinRank: rank, MaxRank: rank}
+			opt := engine.GenOptions{MinRank: rank, MaxRank: rank, Params: engine.GenValues{"symmetry": "rot180"}}
 			src, err := sudoku.Kind{}.NewSource(opt, rand.New(rand.NewPCG(1, uint64(rank))))
 			if err != nil {
 				b.Fatal(err)

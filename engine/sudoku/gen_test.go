@@ -72,23 +72,25 @@ func TestGenerateMeetsTarget(t *testing.T) {
 		n    int
 	}{
 		{"any rank, no symmetry", engine.GenOptions{}, 8},
-		{"rot180", engine.GenOptions{Symmetry: engine.SymRot180}, 8},
-		{"rot90 rank 2-3", engine.GenOptions{Symmetry: engine.SymRot90, MinRank: 2, MaxRank: 3}, 4},
-		{"mirror", engine.GenOptions{Symmetry: engine.SymMirror}, 4},
-		{"diagonal rank 7", engine.GenOptions{Symmetry: engine.SymDiagonal, MinRank: 7, MaxRank: 7}, 3},
-		{"full", engine.GenOptions{Symmetry: engine.SymFull}, 3},
+		{"rot180", engine.GenOptions{Params: engine.GenValues{"symmetry": "rot180"}}, 8},
+		{"rot90 rank 2-3", engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"symmetry": "rot90"}}, 4},
+		{"mirror", engine.GenOptions{Params: engine.GenValues{"symmetry": "mirror"}}, 4},
+		{"diagonal rank 7", engine.GenOptions{MinRank: 7, MaxRank: 7, Params: engine.GenValues{"symmetry": "diagonal"}}, 3},
+		{"full", engine.GenOptions{Params: engine.GenValues{"symmetry": "full"}}, 3},
 		{"rank 1", engine.GenOptions{MinRank: 1, MaxRank: 1}, 3},
-		{"rank 8 rot180 (walk from hard seeds)", engine.GenOptions{Symmetry: engine.SymRot180, MinRank: 8, MaxRank: 8}, 2},
-		{"clues 24-26", engine.GenOptions{MinClues: 24, MaxClues: 26}, 4},
-		{"not minimal, 30-32 clues", engine.GenOptions{NotMinimal: true, MinClues: 30, MaxClues: 32}, 4},
+		{"rank 8 rot180 (walk from hard seeds)", engine.GenOptions{MinRank: 8, MaxRank: 8, Params: engine.GenValues{"symmetry": "rot180"}}, 2},
+		{"clues 24-26", engine.GenOptions{Params: engine.GenValues{"clues": "24-26"}}, 4},
+		{"not minimal, 30-32 clues", engine.GenOptions{Params: engine.GenValues{"clues": "30-32", "minimal": "false"}}, 4},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			gs, rs := generate(t, tc.opt, 1, tc.n)
-			y := tc.opt.Symmetry
-			if y == "" {
-				y = engine.SymNone
+			args, err := engine.ReadGenValues(sudoku.Kind{}.GenParams(), tc.opt.Params)
+			if err != nil {
+				t.Fatal(err)
 			}
+			y := engine.Symmetry(args.Choice("symmetry"))
+			minClues, maxClues := args.Range("clues")
 			for i, g := range gs {
 				// Uniqueness, cross-checked with the reference solver
 				// that propagates nothing (rank 8 puzzles are too slow
@@ -111,13 +113,13 @@ func TestGenerateMeetsTarget(t *testing.T) {
 					t.Errorf("%s: returned rank %d, the rater says %d", g.String(), rs[i].Rank, want)
 				}
 				n := g.Clues()
-				if (tc.opt.MinClues > 0 && n < tc.opt.MinClues) || (tc.opt.MaxClues > 0 && n > tc.opt.MaxClues) {
-					t.Errorf("%s: %d clues, asked %d-%d", g.String(), n, tc.opt.MinClues, tc.opt.MaxClues)
+				if (minClues > 0 && n < minClues) || (maxClues > 0 && n > maxClues) {
+					t.Errorf("%s: %d clues, asked %d-%d", g.String(), n, minClues, maxClues)
 				}
 				if !isSymmetric(t, &g, y) {
 					t.Errorf("%s: givens lack %s symmetry", g.String(), y)
 				}
-				if tc.opt.NotMinimal {
+				if !args.Bool("minimal") {
 					continue
 				}
 				if !orbitMinimal(t, g, y) {
@@ -132,7 +134,7 @@ func TestGenerateMeetsTarget(t *testing.T) {
 }
 
 func TestGenerateReproducible(t *testing.T) {
-	for _, opt := range []engine.GenOptions{{Symmetry: engine.SymRot180}, {MinRank: 8, MaxRank: 8}} {
+	for _, opt := range []engine.GenOptions{{Params: engine.GenValues{"symmetry": "rot180"}}, {MinRank: 8, MaxRank: 8}} {
 		a, _ := generate(t, opt, 42, 3)
 		b, _ := generate(t, opt, 42, 3)
 		c, _ := generate(t, opt, 43, 3)
@@ -151,8 +153,8 @@ func TestGenerateRefusesImpossible(t *testing.T) {
 		opt  engine.GenOptions
 		want string
 	}{
-		{"rank 1 with 17 clues", engine.GenOptions{MinRank: 1, MaxRank: 1, MaxClues: 17}, "none of the 49,158"},
-		{"16 clues", engine.GenOptions{MinClues: 16, MaxClues: 16}, "fewer than 17"},
+		{"rank 1 with 17 clues", engine.GenOptions{MinRank: 1, MaxRank: 1, Params: engine.GenValues{"clues": "1-17"}}, "none of the 49,158"},
+		{"16 clues", engine.GenOptions{Params: engine.GenValues{"clues": "16-16"}}, "fewer than 17"},
 		{"rank 9", engine.GenOptions{MinRank: 9, MaxRank: 9}, "ranks 1-8"},
 	}
 	for _, tc := range cases {
@@ -163,7 +165,7 @@ func TestGenerateRefusesImpossible(t *testing.T) {
 			}
 		})
 	}
-	for _, opt := range []engine.GenOptions{{Width: 12}, {Black: 0.2}, {MinClues: 30, MaxClues: 20}, {Symmetry: "spiral"}} {
+	for _, opt := range []engine.GenOptions{{Params: engine.GenValues{"size": "12x12"}}, {Params: engine.GenValues{"black": "0.2"}}, {Params: engine.GenValues{"clues": "30-20"}}, {Params: engine.GenValues{"symmetry": "spiral"}}} {
 		if _, err := (sudoku.Kind{}).NewSource(opt, rand.New(rand.NewPCG(1, 1))); err == nil {
 			t.Errorf("%+v: accepted", opt)
 		}

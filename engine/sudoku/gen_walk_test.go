@@ -32,7 +32,7 @@ func TestRankSixWalks(t *testing.T) {
 		seeds[sudoku.Canonical(&g)] = true
 	}
 	for _, y := range []engine.Symmetry{engine.SymRot180, engine.SymNone} {
-		gs, rs := generate(t, engine.GenOptions{MinRank: 6, MaxRank: 6, Symmetry: y}, 21, 4)
+		gs, rs := generate(t, engine.GenOptions{MinRank: 6, MaxRank: 6, Params: engine.GenValues{"symmetry": string(y)}}, 21, 4)
 		seen := map[string]bool{}
 		for i := range gs {
 			c := sudoku.Canonical(&gs[i])

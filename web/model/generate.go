@@ -3,7 +3,7 @@ package model
 import "pencilbox/engine"
 
 // GenerateRequest is a run of the Generate page: Opt is the kind's target
-// (rank, symmetry, size, black share); ER, when set, keeps only puzzles
+// (rank range and the parameters its generator declares); ER, when set, keeps only puzzles
 // whose second rating is within ERLo-ERHi (ERHi 0: open above).
 type GenerateRequest struct {
 	Kind       string
@@ -20,6 +20,5 @@ type GenerateRequest struct {
 type GenerateKind struct {
 	Name, Title string
 	Ranks       int  // the ladder's top rank
-	Sized       bool // the kind takes a size and a black share (Akari)
 	Second      bool // the kind has a second rating (ER)
 }
