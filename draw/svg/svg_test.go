@@ -277,4 +277,10 @@ func TestThumb(t *testing.T) {
 	if !strings.Contains(s, `<path class="ink" stroke="#000" d="M2 38h72M38 2v72">`) || strings.Contains(s, `class="thin"`) {
 		t.Errorf("a thumbnail with regions draws their inner borders alone:\n%s", s)
 	}
+	// a cage's outline: one dashed path, closed, inset by the cell's eighth
+	b.Regions = append(b.Regions, draw.Region{Cells: []int{0}, Style: draw.RegionCage, Label: "3"})
+	s = string(svg.Thumb(b))
+	if !strings.Contains(s, `stroke-dasharray="1.5 1" d="M4 4L18 4M4 18L18 18M4 4L4 18M18 4L18 18"></path>`) || strings.Contains(s, ">3<") {
+		t.Errorf("a cell's cage in the thumbnail:\n%s", s)
+	}
 }

@@ -16,13 +16,13 @@ func ThumbCell(b *draw.Board) int {
 	return min(max(ThumbPx/n, 4), MaxCell)
 }
 
-// Thumb is the library list's small picture of a board: its grid, dark
-// cells, texts and drawn edges, nothing of a step. A list page draws
+// Thumb is the library list's small picture of a board: its grid, cage
+// outlines, dark cells, texts and drawn edges, nothing of a step. A list page draws
 // fifty, so it is written in one pass with few elements: a row's run of
 // dark cells is one rect, the cell lines one path. A thumbnail draws one
 // level of lines: its regions' borders when it has some (a Sudoku's
 // boxes), else its cells'. Its colours are the stylesheet's (classes
-// paper, thin, ink, walls, digits, clues); the attributes are the
+// paper, thin, ink, cage, walls, digits, clues); the attributes are the
 // fallback without it.
 //
 // It appends to a local slice rather than through buf: a slice held in a
@@ -84,6 +84,26 @@ func AppendThumb(o []byte, b *draw.Board) []byte {
 			o = append(o, 'H')
 			o = strconv.AppendInt(o, int64(ox+b.Cols*cs), 10)
 		}
+		o = append(o, `"></path>`...)
+	}
+	// cages: their dashed outlines show a killer's shape (their sums are
+	// too small to read at this size)
+	cages := false
+	in := max(cs/8, 1)
+	for _, rg := range b.Regions {
+		if rg.Style != draw.RegionCage {
+			continue
+		}
+		if !cages {
+			o = append(o, `<path class="cage" fill="none" stroke="#666" stroke-width="0.6" stroke-dasharray="1.5 1" d="`...)
+			cages = true
+		}
+		for _, side := range b.CageOutline(rg.Cells) {
+			o = path(o, 'M', ox+side.From.Col*cs+side.From.DX*in, oy+side.From.Row*cs+side.From.DY*in)
+			o = path(o, 'L', ox+side.To.Col*cs+side.To.DX*in, oy+side.To.Row*cs+side.To.DY*in)
+		}
+	}
+	if cages {
 		o = append(o, `"></path>`...)
 	}
 	dark := func(i int) bool { return i < len(b.Cells) && b.Cells[i].Shade == draw.ShadeDark }
