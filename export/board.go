@@ -26,8 +26,10 @@ func boardSize(b *draw.Board) (int, int) {
 // drawBoard draws b for print with its top left corner (the outside
 // clues' corner when it has some) at x, y and cells of side c mm. Parts a
 // printed puzzle has no use for (a step's highlights, frames, chains) are
-// left out; parts out of range are skipped.
-func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
+// left out; parts out of range are skipped. Every text the kind gave goes
+// through text (the booklet's glyphs.text: fpdf panics on a character
+// past the BMP).
+func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64, text func(string) string) {
 	gx, gy := x+float64(draw.Clues(b.Left))*c, y+float64(draw.Clues(b.Top))*c
 	cx := func(col int) float64 { return gx + float64(col)*c }
 	cy := func(row int) float64 { return gy + float64(row)*c }
@@ -81,7 +83,7 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 	}
 	for _, rg := range b.Regions {
 		if rg.Style == draw.RegionCage {
-			printCage(pdf, b, rg, gx, gy, c)
+			printCage(pdf, b, rg, gx, gy, c, text)
 		}
 	}
 	for i, cell := range b.Cells {
@@ -102,7 +104,7 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 				pdf.SetFont("go", "B", pt(c*0.62))
 			}
 			pdf.SetXY(x0, y0)
-			pdf.CellFormat(c, c, cell.Text, "", 0, "CM", false, 0, "")
+			pdf.CellFormat(c, c, text(cell.Text), "", 0, "CM", false, 0, "")
 			pdf.SetTextColor(0, 0, 0)
 		}
 		switch cell.Symbol {
@@ -144,7 +146,7 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 		for k, t := range clues {
 			if col < b.Cols {
 				pdf.SetXY(cx(col), gy-float64(len(clues)-k)*c)
-				pdf.CellFormat(c, c, t, "", 0, "CM", false, 0, "")
+				pdf.CellFormat(c, c, text(t), "", 0, "CM", false, 0, "")
 			}
 		}
 	}
@@ -152,7 +154,7 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 		for k, t := range clues {
 			if row < b.Rows {
 				pdf.SetXY(gx-float64(len(clues)-k)*c, cy(row))
-				pdf.CellFormat(c, c, t, "", 0, "CM", false, 0, "")
+				pdf.CellFormat(c, c, text(t), "", 0, "CM", false, 0, "")
 			}
 		}
 	}
@@ -161,7 +163,7 @@ func drawBoard(pdf *fpdf.Fpdf, b *draw.Board, x, y, c float64) {
 
 // printCage draws a cage's dashed outline just inside its cells and its
 // label in the top left corner, legible at newspaper size.
-func printCage(pdf *fpdf.Fpdf, b *draw.Board, rg draw.Region, gx, gy, c float64) {
+func printCage(pdf *fpdf.Fpdf, b *draw.Board, rg draw.Region, gx, gy, c float64, text func(string) string) {
 	in := c * 0.08
 	pdf.SetLineWidth(cageLine)
 	pdf.SetDashPattern([]float64{c * 0.1, c * 0.07}, 0)
@@ -179,7 +181,7 @@ func printCage(pdf *fpdf.Fpdf, b *draw.Board, rg draw.Region, gx, gy, c float64)
 		pdf.SetFont("go", "", pt(size))
 		pdf.SetFillColor(255, 255, 255)
 		pdf.SetXY(gx+float64(k%b.Cols)*c+in, gy+float64(k/b.Cols)*c+in)
-		pdf.CellFormat(c/2, size*1.1, rg.Label, "", 0, "LT", true, 0, "")
+		pdf.CellFormat(c/2, size*1.1, text(rg.Label), "", 0, "LT", true, 0, "")
 	}
 }
 

@@ -310,7 +310,7 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		pdf.SetFont("go", "B", 9)
 		pdf.SetXY(gx, y)
 		pdf.CellFormat(c*float64(gw), captionH, text, "", 0, "LM", false, 0, "")
-		drawBoard(pdf, d, gx, gy, c)
+		drawBoard(pdf, d, gx, gy, c, b.glyphs.text)
 		return nil
 	}
 	// caption: the label, then number, stars or ER, id and source
@@ -354,7 +354,7 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		pdf.SetXY(gx, line+lineH-2)
 		pdf.CellFormat(c*float64(gw), 4, fmt.Sprintf("id %d%s", p.ID, src), "", 0, "RM", false, 0, "")
 	}
-	drawBoard(pdf, d, gx, gy, c)
+	drawBoard(pdf, d, gx, gy, c, b.glyphs.text)
 	return nil
 }
 
