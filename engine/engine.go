@@ -202,8 +202,10 @@ type Step struct {
 	Assumption    string `json:"assumption,omitempty"`
 	Contradiction string `json:"contradiction,omitempty"`
 	// The parts of a pattern a viewer draws (empty where a technique has
-	// none): a fish's base and cover houses, a wing's pivot and pincers, a
-	// rectangle's corners, and a chain's links in order.
+	// none), each in a role of its own (DrawStep): the regions a step
+	// reasons from and clears (a fish's base and cover houses), its hinge
+	// and ends (a wing's pivot and pincers), a rectangle's corners, and a
+	// chain's links in order.
 	Base    []string `json:"base,omitempty"`
 	Cover   []string `json:"cover,omitempty"`
 	Pivots  []int    `json:"pivots,omitempty"`
