@@ -86,3 +86,34 @@ func TestAuditCLI(t *testing.T) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestCheckFindsReservedUserNames: users a library from before the name
+// rule may hold (system, "..", Admin beside admin) are listed by `check`,
+// exit 1; `user passwd` still reaches them, and `user add` refuses such a
+// name.
+func TestCheckFindsReservedUserNames(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lib.db")
+	if code, _, errs := runCLI(t, "0123456789\n", "user", "--db", path, "add", "admin"); code != 0 {
+		t.Fatalf("user add: %s", errs)
+	}
+	if code, _, errs := runCLI(t, "0123456789\n", "user", "--db", path, "add", "system"); code != 2 || !strings.Contains(errs, "reserved") {
+		t.Errorf("user add system: exit %d %q", code, errs)
+	}
+	d, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Exec(`INSERT INTO users(name, hash, created) VALUES('system', 'x', 1), ('..', 'x', 1), ('Admin', 'x', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	code, out, errs := runCLI(t, "", "check", "--db", path)
+	if code != 1 || !strings.Contains(out, `users: user name "system" is reserved`) || !strings.Contains(out, `users: user name ".."`) ||
+		!strings.Contains(out, `users "Admin" and "admin" differ only in case`) {
+		t.Errorf("check: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "0123456789\n", "user", "--db", path, "passwd", "system"); code != 0 {
+		t.Errorf("user passwd system: exit %d %s", code, errs)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"time"
 
 	"pencilbox"
@@ -59,6 +60,16 @@ func runCheck(e *env, args []string) int {
 	for _, d := range diff {
 		fmt.Fprintf(e.stdout, "schema: %s (not as pencilbox's migrations make it)\n", d)
 	}
+	// A user named as the audit log names its own rows (a library from
+	// before the rule) makes the log's rows ambiguous.
+	badUsers, err := userNameFindings(ctx, db.UserStore{DB: store.W})
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox check:", err)
+		return 2
+	}
+	for _, f := range badUsers {
+		fmt.Fprintln(e.stdout, "users:", f)
+	}
 	if rep.Filled > 0 {
 		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
 	}
@@ -80,7 +91,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "; %d empty %s (listed above)", len(empty), map[bool]string{true: "set", false: "sets"}[len(empty) == 1])
 	}
 	fmt.Fprintln(e.stdout)
-	if rep.Integrity != "ok" || rep.Mismatches > 0 || len(diff) > 0 {
+	if rep.Integrity != "ok" || rep.Mismatches > 0 || len(diff) > 0 || len(badUsers) > 0 {
 		return 1
 	}
 	return 0
@@ -100,6 +111,31 @@ func emptySets(ctx context.Context, store *db.DB) ([]pencilbox.Set, error) {
 		if s.Count == 0 {
 			out = append(out, s)
 		}
+	}
+	return out, nil
+}
+
+// userNameFindings says which users have a name the current rule refuses
+// (db.ValidUserName: the audit log's own actors, ".", ".."), or one that
+// differs from another user's only in case: users a library made before
+// the rule may still have. The rows they write cannot be told from the
+// log's own, or from each other's.
+func userNameFindings(ctx context.Context, users db.UserStore) ([]string, error) {
+	list, err := users.List(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("users: %w", err)
+	}
+	var out []string
+	seen := map[string]string{}
+	for _, u := range list {
+		if err := db.ValidUserName(u.Name); err != nil {
+			out = append(out, fmt.Sprintf("%v; delete this user (pencilbox user delete) and add the person under another name", err))
+		}
+		key := strings.ToLower(u.Name)
+		if other, ok := seen[key]; ok {
+			out = append(out, fmt.Sprintf("users %q and %q differ only in case: the audit log and the user list read them as one; delete one of them", other, u.Name))
+		}
+		seen[key] = u.Name
 	}
 	return out, nil
 }
