@@ -63,19 +63,6 @@ const (
 // Symmetries lists every symmetry name, in the order help shows them.
 var Symmetries = []Symmetry{SymNone, SymRot180, SymRot90, SymMirror, SymDiagonal, SymFull}
 
-// ParseSymmetry reads a symmetry name; "" is none.
-func ParseSymmetry(s string) (Symmetry, error) {
-	if s == "" {
-		return SymNone, nil
-	}
-	for _, y := range Symmetries {
-		if string(y) == s {
-			return y, nil
-		}
-	}
-	return "", fmt.Errorf("unknown symmetry %q (known: none, rot180, rot90, mirror, diagonal, full)", s)
-}
-
 // Orbits groups the cells of a w x h grid into the classes symmetry y maps
 // onto each other: a generator adds or removes a whole class at once. It
 // fails for rot90, diagonal and full on a grid that is not square.
