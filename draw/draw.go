@@ -245,8 +245,14 @@ type Line struct {
 	Title        string
 }
 
-// Len is the board's cell count.
-func (b *Board) Len() int { return b.Rows * b.Cols }
+// Len is the board's cell count (0 for a board with no rows or columns,
+// or a negative count of either).
+func (b *Board) Len() int {
+	if b.Rows <= 0 || b.Cols <= 0 {
+		return 0
+	}
+	return b.Rows * b.Cols
+}
 
 // Cell returns cell i, or a plain empty cell when Cells is nil or i is
 // out of range.

@@ -39,7 +39,6 @@ type Layout struct {
 	X, Y          int // the grid's top left corner
 	Width, Height int // the whole picture
 	LabelLeft     int // the row labels' margin (wider for r100)
-	Labels        bool
 }
 
 // PageLayout is the layout of a page's board: cells of the size FitPx
@@ -52,7 +51,7 @@ func PageLayout(b *draw.Board) Layout {
 		hi = MaxMarkCell
 	}
 	cs := max(min(max(FitPx/n, 4), hi), MinCell)
-	l := Layout{Cell: cs, Labels: true, LabelLeft: max(labelPx, LabelWidth("r"+strconv.Itoa(b.Rows), LabelFont(cs))+5)}
+	l := Layout{Cell: cs, LabelLeft: max(labelPx, LabelWidth("r"+strconv.Itoa(b.Rows), LabelFont(cs))+5)}
 	l.X = l.LabelLeft + draw.Clues(b.Left)*cs + 2
 	l.Y = labelPx + draw.Clues(b.Top)*cs + 2
 	l.Width = l.X + b.Cols*cs + 2

@@ -284,3 +284,12 @@ func TestThumb(t *testing.T) {
 		t.Errorf("a cell's cage in the thumbnail:\n%s", s)
 	}
 }
+
+// TestEmptyBoards: a board with no rows, no columns or negative sizes
+// draws an empty, well-formed picture, never a panic.
+func TestEmptyBoards(t *testing.T) {
+	for _, b := range []*draw.Board{{}, {Rows: 3}, {Cols: 3}, {Rows: -2, Cols: 5, Cells: make([]draw.Cell, 3)}, {Rows: -1 << 40, Cols: -1 << 40}} {
+		elements(t, svg.Board(b, "board"))
+		elements(t, svg.Thumb(b))
+	}
+}
