@@ -1,6 +1,8 @@
 // Package templates holds the web admin's templ components: the pages and
-// one view per puzzle kind. Shared pages never switch on a kind: they call
-// the KindView registered under the puzzle's kind name (wired in cmd).
+// the boards' view. Shared pages never switch on a kind: they call the
+// KindView registered under the puzzle's kind name (wired in cmd), which
+// is DrawnView over the kind's describer: the shared SVG back end drawing
+// the kind's description of its board.
 package templates
 
 import (
@@ -14,7 +16,8 @@ import (
 	"pencilbox/web/model"
 )
 
-// KindView draws one kind's puzzles.
+// KindView draws one kind's puzzles (DrawnView for every registered
+// kind; a kind without a describer shows its givens as text).
 type KindView interface {
 	// Thumb is a small SVG picture of the givens for the library list.
 	Thumb(p model.Puzzle) templ.Component
