@@ -18,6 +18,9 @@ type GeneratePage struct {
 	Params   []engine.KindsParam // engine.GenParamsOf the kinds
 	Jobs     []model.Job
 	MaxCount int
+	// Limits says how long a run may take and how many jobs may run at
+	// once (the server's caps), so the editor knows before starting.
+	Limits string
 	// Sent is the form as it was sent when it was refused (zero: a new
 	// form): the page shows it filled, the field at fault marked.
 	Sent GenerateSent

@@ -194,6 +194,9 @@ func TestGenerateTimeLimit(t *testing.T) {
 	e := newTestEnv(t, func(c *Config) { c.GenerateLimit = 300 * time.Millisecond })
 	c := e.client()
 	tok := c.login()
+	if page := c.get("/generate").body; !strings.Contains(page, "A run stops after 300ms, keeping what it made") {
+		t.Errorf("the Generate page does not say the time limit")
+	}
 	id, r := farRun(c, tok)
 	if id == 0 {
 		t.Fatalf("the run did not start: %d %.300s", r.code, r.body)

@@ -66,7 +66,9 @@ func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error
 		chrome.Flash, code = sent.Error, http.StatusBadRequest
 	}
 	return render(c, code, templates.GenerateForm(chrome,
-		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent}))
+		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent,
+			Limits: fmt.Sprintf("A run stops after %s, keeping what it made, and its page can cancel it; each user may run %d jobs (imports and runs) at once, the server %d.",
+				s.cfg.GenerateLimit, s.cfg.MaxJobsPerUser, s.cfg.MaxJobs)}))
 }
 
 func (s *Server) generatePost(c echo.Context) error {
