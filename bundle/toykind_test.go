@@ -243,20 +243,15 @@ func (latinDescriber) Describe(givens, solution string) (*draw.Board, error) {
 	return b, nil
 }
 
-// DescribeStep replays the placements of the steps before n; the shared
-// step drawing marks step n.
+// DescribeStep: a square's state is what its steps placed, so the shared
+// replay draws the steps before n and the shared step drawing marks step n.
 func (latinDescriber) DescribeStep(givens string, steps []engine.Step, n int) (*draw.Board, error) {
-	g := []byte(givens)
-	for _, s := range steps[:n] {
-		for _, m := range s.Place {
-			if m.Cell < 0 || m.Cell >= len(g) || g[m.Cell] != '.' {
-				return nil, fmt.Errorf("step places in cell %d, which is not empty", m.Cell)
-			}
-			g[m.Cell] = byte('0' + m.Value)
-		}
-	}
-	b, err := squareBoard(string(g))
+	b, err := squareBoard(givens)
 	if err != nil {
+		return nil, err
+	}
+	n = min(max(n, 0), len(steps))
+	if err := engine.ReplaySteps(b, steps[:n], engine.StepDrawing{}); err != nil {
 		return nil, err
 	}
 	if n < len(steps) {

@@ -196,3 +196,80 @@ func drawLinks(b *draw.Board, links []Link, value func(int) (int, string, draw.S
 			Title: fmt.Sprintf("%d. %s %s %s", i+1, text(l.From, l.FromOn), word, text(l.To, l.ToOn))})
 	}
 }
+
+// ReplaySteps draws the outcome of steps on b, the board of the givens:
+// each placement as the value's text (solved) or symbol, each elimination
+// as its candidate mark removed, each edge drawn in or crossed out. It is
+// the state before the next step for a kind whose state is what its steps
+// placed (a loop's edges, a picture's cells, a Latin square's digits); a
+// kind whose steps imply more (a Sudoku placement removes the digit from
+// its peers, a light lights its row) replays with its own rules. It fails
+// on a step that places into a cell that already holds a text, or names a
+// cell or edge off the board.
+func ReplaySteps(b *draw.Board, steps []Step, d StepDrawing) error {
+	value := func(v int) (int, string, draw.Symbol) {
+		if d.Value != nil {
+			return d.Value(v)
+		}
+		return v, strconv.Itoa(v), draw.NoSymbol
+	}
+	for i, st := range steps {
+		for _, m := range st.Eliminate {
+			if m.Cell < 0 || m.Cell >= b.Len() || m.Cell >= len(b.Cells) {
+				return fmt.Errorf("step %d: elimination in cell %d, off the board", i+1, m.Cell)
+			}
+			at, _, _ := value(m.Value)
+			b.Marks = dropMarks(b.Marks, func(k draw.Mark) bool { return k.Cell == m.Cell && k.At == at })
+		}
+		for _, m := range st.Place {
+			if m.Cell < 0 || m.Cell >= b.Len() || m.Cell >= len(b.Cells) {
+				return fmt.Errorf("step %d: placement in cell %d, off the board", i+1, m.Cell)
+			}
+			c := &b.Cells[m.Cell]
+			_, text, sym := value(m.Value)
+			if sym != draw.NoSymbol {
+				c.Symbol = sym
+				continue
+			}
+			if c.Text != "" {
+				return fmt.Errorf("step %d: places %s in %s, which holds %s", i+1, text, CellName(m.Cell, b.Cols), c.Text)
+			}
+			c.Text, c.TextRole = text, draw.Solved
+			b.Marks = dropMarks(b.Marks, func(k draw.Mark) bool { return k.Cell == m.Cell })
+		}
+		for _, e := range st.Edges {
+			de := draw.Edge{Row: e.Row, Col: e.Col, Down: e.Down, Style: draw.EdgeCross}
+			if e.Set {
+				de.Style = draw.EdgeLine
+			}
+			if !b.OnGrid(de) {
+				return fmt.Errorf("step %d: edge at row %d, column %d off the board", i+1, e.Row+1, e.Col+1)
+			}
+			b.Edges = append(dropEdges(b.Edges, de), de)
+		}
+	}
+	return nil
+}
+
+// dropMarks is marks without those drop picks, in order, in place.
+func dropMarks(marks []draw.Mark, drop func(draw.Mark) bool) []draw.Mark {
+	out := marks[:0]
+	for _, m := range marks {
+		if !drop(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// dropEdges is edges without the one at e's place (a step that draws an
+// edge in replaces its cross, and the reverse).
+func dropEdges(edges []draw.Edge, e draw.Edge) []draw.Edge {
+	out := edges[:0]
+	for _, x := range edges {
+		if x.Row != e.Row || x.Col != e.Col || x.Down != e.Down || x.Style == draw.EdgeThick {
+			out = append(out, x)
+		}
+	}
+	return out
+}

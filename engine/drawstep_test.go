@@ -112,3 +112,47 @@ func TestDrawStep(t *testing.T) {
 		t.Errorf("a contradiction in a region: %+v", b.Regions)
 	}
 }
+
+// TestReplaySteps: the shared replay draws what steps placed: a value's
+// text as solved (the cell's marks gone), a symbol, an elimination's mark
+// removed, an edge drawn and later crossed (one edge, the last word); a
+// step that places into a filled cell or names a cell or edge off the
+// board is an error naming the step.
+func TestReplaySteps(t *testing.T) {
+	b := board()
+	b.Marks = append(b.Marks, draw.Mark{Cell: 2, At: 3, Text: "3"}, draw.Mark{Cell: 2, At: 4, Text: "4"})
+	steps := []engine.Step{
+		{Eliminate: []engine.Mark{{Cell: 0, Value: 2}}, Edges: []engine.EdgeMark{{Row: 0, Col: 0, Set: true}}},
+		{Place: []engine.Mark{{Cell: 2, Value: 4}}, Edges: []engine.EdgeMark{{Row: 0, Col: 0}, {Row: 1, Col: 4, Down: true, Set: true}}},
+	}
+	if err := engine.ReplaySteps(b, steps, engine.StepDrawing{}); err != nil {
+		t.Fatal(err)
+	}
+	if b.Cells[2].Text != "4" || b.Cells[2].TextRole != draw.Solved {
+		t.Errorf("placed cell %+v", b.Cells[2])
+	}
+	if len(b.Marks) != 1 || b.Marks[0] != (draw.Mark{Cell: 0, At: 1, Text: "1"}) {
+		t.Errorf("marks %+v, want cell 0's 1 alone", b.Marks)
+	}
+	if len(b.Edges) != 2 || b.Edges[0] != (draw.Edge{Style: draw.EdgeCross}) || b.Edges[1] != (draw.Edge{Row: 1, Col: 4, Down: true}) {
+		t.Errorf("edges %+v", b.Edges)
+	}
+	sym := engine.StepDrawing{Value: func(int) (int, string, draw.Symbol) { return 0, "light", draw.Disc }}
+	if err := engine.ReplaySteps(b, []engine.Step{{Place: []engine.Mark{{Cell: 3, Value: 1}}}}, sym); err != nil || b.Cells[3].Symbol != draw.Disc {
+		t.Errorf("a symbol placed: %v, %+v", err, b.Cells[3])
+	}
+	for _, tc := range []struct {
+		step engine.Step
+		want string
+	}{
+		{engine.Step{Place: []engine.Mark{{Cell: 2, Value: 1}}}, "step 2: places 1 in r1c3, which holds 4"},
+		{engine.Step{Place: []engine.Mark{{Cell: 16, Value: 1}}}, "step 2: placement in cell 16, off the board"},
+		{engine.Step{Eliminate: []engine.Mark{{Cell: -1, Value: 1}}}, "step 2: elimination in cell -1, off the board"},
+		{engine.Step{Edges: []engine.EdgeMark{{Row: 4, Col: 0, Down: true}}}, "step 2: edge at row 5, column 1 off the board"},
+	} {
+		err := engine.ReplaySteps(b, []engine.Step{{}, tc.step}, engine.StepDrawing{})
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%+v: %v, want %q", tc.step, err, tc.want)
+		}
+	}
+}
