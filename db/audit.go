@@ -111,6 +111,7 @@ const (
 	ActionLoginFailed = "login.failed" // a password check failed (actor "visitor"; no password, no unknown name)
 	ActionExport      = "export"       // puzzles downloaded or written to a file (format, what)
 	ActionCheckFix    = "check.fix"    // check --fix stored the engine's analysis over puzzles'
+	ActionFillSecond  = "fill.second"  // a run filling the second rating (ER) of puzzles that had none
 )
 
 type recorder interface {

@@ -72,6 +72,10 @@ func runCheck(e *env, args []string) int {
 	}
 	if rep.Filled > 0 {
 		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
+		if err := recordFill(ctx, store, rep.Filled); err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox check:", err)
+			return 2
+		}
 	}
 	empty, err := emptySets(ctx, store)
 	if err != nil {

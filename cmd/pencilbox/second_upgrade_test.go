@@ -119,6 +119,12 @@ func TestUpgradeFillsSecondRating(t *testing.T) {
 	if seen != n {
 		t.Errorf("%d puzzles after the upgrade, want %d", seen, n)
 	}
+	// the fill is one row of the audit log, under the command line's name
+	var who, detail string
+	if err := d.R.QueryRow(`SELECT actor, detail FROM audit WHERE action = ?`, db.ActionFillSecond).Scan(&who, &detail); err != nil ||
+		!strings.HasPrefix(who, "cli") || !strings.Contains(detail, fmt.Sprintf("for %d puzzles", n)) {
+		t.Errorf("the fill's audit row: %q %q %v", who, detail, err)
+	}
 }
 
 // TestServeFillsInBackground: the server's background fill rates an
@@ -145,5 +151,10 @@ func TestServeFillsInBackground(t *testing.T) {
 	}
 	if !strings.Contains(logb.String(), fmt.Sprintf("second rating (ER): %d puzzles rated", n)) {
 		t.Errorf("the log says %q", logb.String())
+	}
+	var who, detail string
+	if err := store.R.QueryRow(`SELECT actor, detail FROM audit WHERE action = ?`, db.ActionFillSecond).Scan(&who, &detail); err != nil ||
+		who != db.ActorSystem || !strings.Contains(detail, fmt.Sprintf("for %d puzzles", n)) {
+		t.Errorf("the background fill's audit row: %q %q %v", who, detail, err)
 	}
 }
