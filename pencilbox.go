@@ -29,16 +29,19 @@ type Puzzle struct {
 	Note      string
 	Meta      map[string]string
 	Profile   []engine.Count // technique profile in ladder order
-	// The kind's second rating (engine.SecondRater), in tenths; all zero
-	// where there is none (not unique, a kind without one, gave up).
-	ER, EP, ED  float64
-	ERTechnique string // the technique that set ER
-	// ERRated says the second rater has seen the puzzle (or its kind has
-	// none); an upgraded library's puzzles wait for it (library.FillSecond).
-	ERRated bool
-	Tags    []string // sorted
-	Sources []Source // filled by DB.Puzzle only
-	Created time.Time
+	// Scales are the kind's second rating (engine.SecondRater), one
+	// figure per scale it declares, in its order (engine.Scale: what each
+	// means, its decimals); all zero where there is none (not unique, a
+	// kind without one, gave up).
+	Scales    [engine.ScaleSlots]float64
+	ScaleNote string // what set the first figure (engine.SecondRating.Note)
+	// ScaleRated says the second rater has seen the puzzle (or its kind
+	// has none); an upgraded library's puzzles wait for it
+	// (library.FillSecond).
+	ScaleRated bool
+	Tags       []string // sorted
+	Sources    []Source // filled by DB.Puzzle only
+	Created    time.Time
 }
 
 // Invalid reports whether the puzzle is stored but has no unique solution.
@@ -172,7 +175,10 @@ const (
 	SortScore   = "score"
 	SortClues   = "clues"
 	SortCreated = "created"
-	SortER      = "er" // the kind's second rating (engine.SecondRater); none sorts as 0
+	// SortScale sorts by the first figure of the kind's second rating
+	// (engine.Scale with Sort; the library's indexed slot); none sorts
+	// as 0.
+	SortScale = "er"
 )
 
 // Filter selects puzzles. Zero fields match anything; all fields combine
@@ -190,9 +196,10 @@ type Filter struct {
 	CluesMin     int
 	CluesMax     int
 	Verdict      engine.Tri // the kind's own verdict (engine.Verdicter); NA = any
-	// ERMin and ERMax bound the second rating (0 = open end); either
-	// bound excludes puzzles without one.
-	ERMin, ERMax float64
+	// ScaleMin and ScaleMax bound the first figure of the kind's second
+	// rating (engine.Scale with Filter; 0 = open end); either bound
+	// excludes puzzles without one.
+	ScaleMin, ScaleMax float64
 	// Published: "yes" = published at least once, "no" = never, "" = any.
 	Published string
 	// Outlet: published at least once in this outlet.

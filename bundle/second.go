@@ -1,6 +1,10 @@
 package bundle
 
-import "pencilbox/engine"
+import (
+	"fmt"
+
+	"pencilbox/engine"
+)
 
 // SecondRated is the optional capability of a bundle whose kind has a
 // second difficulty scale (engine.SecondRater): the library stores it
@@ -19,4 +23,31 @@ func (r Registry) SecondRaters() engine.SecondRaters {
 		}
 	}
 	return out
+}
+
+// Check reports why the registered kinds' declarations cannot be stored
+// and offered as declared: a second rater's scales beyond what the
+// library keeps (engine.CheckScales), or a verdict without a key or name,
+// or two verdicts sharing one key with different fields. cmd/pencilbox
+// refuses to start with such a registry.
+func (r Registry) Check() error {
+	fields := map[string]string{}
+	for _, b := range r {
+		k := b.Kind()
+		if s, ok := b.(SecondRated); ok {
+			if err := engine.CheckScales(s.SecondRater().Scales()); err != nil {
+				return fmt.Errorf("kind %s: %w", k.Name(), err)
+			}
+		}
+		if v, ok := engine.VerdictOf(k); ok {
+			if v.Key == "" || v.Field == "" || v.Name == "" {
+				return fmt.Errorf("kind %s: its verdict needs a key, a field and a name", k.Name())
+			}
+			if f, seen := fields[v.Key]; seen && f != v.Field {
+				return fmt.Errorf("kind %s: verdict key %q exported as %q and %q", k.Name(), v.Key, f, v.Field)
+			}
+			fields[v.Key] = v.Field
+		}
+	}
+	return nil
 }

@@ -42,8 +42,27 @@ func (x explainerRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRat
 	if r.Err != nil {
 		return engine.SecondRating{Err: r.Err}
 	}
-	return engine.SecondRating{ER: engine.Tenths(r.ER), EP: engine.Tenths(r.EP), ED: engine.Tenths(r.ED),
-		Technique: r.Hardest, Steps: r.Steps}
+	return engine.SecondRating{Values: [engine.ScaleSlots]float64{engine.Tenths(r.ER), engine.Tenths(r.EP), engine.Tenths(r.ED)},
+		Note: r.Hardest, Steps: r.Steps}
+}
+
+// Scales declares Sudoku Explainer's three figures (engine.Scale), in
+// the order RateSecond gives them: ER, the one the library filters and
+// sorts on, then EP and ED. Their keys are what users have typed and
+// exported since the ER was first stored (--er, er=, sort=er, the csv
+// and json columns er, ep, ed).
+func (explainerRater) Scales() []engine.Scale {
+	// Max is the bound the ER filter has always accepted (the figures
+	// end near 12: ScaleRange, which generation checks its target on).
+	const top = 100
+	return []engine.Scale{
+		{Key: "er", Name: "Sudoku Explainer rating", Short: "ER", Min: 0, Max: top, Decimals: 1,
+			Step: "the ER is the difficulty of the hardest step", Filter: true, Sort: true, Placeholder: "6.5-7.5"},
+		{Key: "ep", Name: "Sudoku Explainer pearl rating", Short: "EP", Min: 0, Max: top, Decimals: 1,
+			Step: "the EP is the difficulty of the hardest step up to the first placed value"},
+		{Key: "ed", Name: "Sudoku Explainer diamond rating", Short: "ED", Min: 0, Max: top, Decimals: 1,
+			Step: "the ED is the difficulty of the first step"},
+	}
 }
 
 // ScaleRange makes the explainer's ER span known (engine.SecondScale), so

@@ -52,8 +52,8 @@ func TestERWithinRankRange(t *testing.T) {
 			if !ok {
 				t.Fatalf("rank %d: no range", r.Rank)
 			}
-			if s.ER < lo || s.ER > hi {
-				t.Errorf("%s %s: rank %d, ER %.1f outside %.1f-%.1f", name, line, r.Rank, s.ER, lo, hi)
+			if s.Values[0] < lo || s.Values[0] > hi {
+				t.Errorf("%s %s: rank %d, ER %.1f outside %.1f-%.1f", name, line, r.Rank, s.Values[0], lo, hi)
 			}
 			seen[r.Rank]++
 		}

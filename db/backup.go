@@ -118,7 +118,7 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 	for _, p := range ps {
 		var was pencilbox.Puzzle
 		var status int
-		err := tx.QueryRowContext(ctx, `SELECT status, rank, score, coalesce(er, 0) FROM puzzles WHERE id = ?`, p.ID).Scan(&status, &was.Rank, &was.Score, &was.ER)
+		err := tx.QueryRowContext(ctx, `SELECT status, rank, score, coalesce(er, 0) FROM puzzles WHERE id = ?`, p.ID).Scan(&status, &was.Rank, &was.Score, &was.Scales[0])
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("set analysis of %d: %w", p.ID, ErrNotFound)
 		} else if err != nil {
@@ -163,7 +163,7 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 const maxFixSaid = 20
 
 // analysisChange says what check --fix changed of puzzle id: its status,
-// rank, score and ER as they were and are ("solution, hypothesis or
+// rank, score and the first figure of its second rating as they were and are ("solution, hypothesis or
 // profile" when none of these moved).
 func analysisChange(id int64, was, now pencilbox.Puzzle) string {
 	var parts []string
@@ -176,8 +176,8 @@ func analysisChange(id int64, was, now pencilbox.Puzzle) string {
 	if was.Score != now.Score {
 		parts = append(parts, fmt.Sprintf("score %g -> %g", was.Score, now.Score))
 	}
-	if was.ER != now.ER {
-		parts = append(parts, fmt.Sprintf("ER %.1f -> %.1f", was.ER, now.ER))
+	if was.Scales[0] != now.Scales[0] {
+		parts = append(parts, fmt.Sprintf("second rating %g -> %g", was.Scales[0], now.Scales[0]))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "solution, hypothesis or profile")

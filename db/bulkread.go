@@ -193,7 +193,7 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 	p.ID, p.Kind, p.Status, p.Rank, p.Clues = nums[0], fields[1], engine.Status(nums[2]), int(nums[3]), int(nums[4])
 	p.Width, p.Height, p.Score = int(nums[5]), int(nums[6]), score
 	p.Givens, p.Solution, p.Profile = fields[8], fields[9], parseProfile(fields[10])
-	for i, v := range []*float64{&p.ER, &p.EP, &p.ED} {
+	for i, v := range []*float64{&p.Scales[0], &p.Scales[1], &p.Scales[2]} {
 		if f := fields[11+i]; f != "" {
 			x, err := strconv.ParseFloat(f, 64)
 			if err != nil {

@@ -39,7 +39,7 @@ func commonTagLibrary(t *testing.T) *db.DB {
 			p.Kind = "akari"
 		}
 		if i%3 != 0 {
-			p.ER, p.ERRated = float64(10+i*7%80)/10, true
+			p.Scales[0], p.ScaleRated = float64(10+i*7%80)/10, true
 		}
 		var tags []string
 		if !without[id] {
@@ -90,18 +90,18 @@ func plainExcluding(t *testing.T, d *db.DB, f pencilbox.Filter) []int64 {
 	if f.RankMax > 0 {
 		conds, args = append(conds, "p.rank <= ?"), append(args, f.RankMax)
 	}
-	if f.ERMin > 0 || f.ERMax > 0 {
-		conds, args = append(conds, "coalesce(p.er, 0) >= ?"), append(args, max(f.ERMin, 0.05))
+	if f.ScaleMin > 0 || f.ScaleMax > 0 {
+		conds, args = append(conds, "coalesce(p.er, 0) >= ?"), append(args, max(f.ScaleMin, 0.05))
 	}
-	if f.ERMax > 0 {
-		conds, args = append(conds, "coalesce(p.er, 0) <= ?"), append(args, f.ERMax)
+	if f.ScaleMax > 0 {
+		conds, args = append(conds, "coalesce(p.er, 0) <= ?"), append(args, f.ScaleMax)
 	}
 	dir := "ASC"
 	if f.Desc {
 		dir = "DESC"
 	}
 	col := map[string]string{pencilbox.SortID: "p.id", pencilbox.SortRank: "p.rank", pencilbox.SortScore: "p.score",
-		pencilbox.SortClues: "p.clues", pencilbox.SortCreated: "p.created", pencilbox.SortER: "coalesce(p.er, 0)"}[f.Sort]
+		pencilbox.SortClues: "p.clues", pencilbox.SortCreated: "p.created", pencilbox.SortScale: "coalesce(p.er, 0)"}[f.Sort]
 	rows, err := d.R.Query(`SELECT p.id FROM puzzles p WHERE `+strings.Join(conds, " AND ")+
 		` ORDER BY `+col+` `+dir+`, p.id `+dir, args...)
 	if err != nil {
@@ -156,9 +156,9 @@ func TestExcludeCommonTag(t *testing.T) {
 					{"without common, rank 3-6", pencilbox.Filter{RankMin: 3, RankMax: 6, TagNot: []string{"common"}}},
 					{"without common, rank 5", pencilbox.Filter{RankMin: 5, RankMax: 5, TagNot: []string{"common"}}},
 					{"without common, rank 7-", pencilbox.Filter{RankMin: 7, TagNot: []string{"common"}}},
-					{"without common, ER 2-6", pencilbox.Filter{ERMin: 2, ERMax: 6, TagNot: []string{"common"}}},
-					{"without common, ER 5-", pencilbox.Filter{ERMin: 5, TagNot: []string{"common"}}},
-					{"without common, sudoku rank 2-8 ER 1.5-", pencilbox.Filter{Kind: "sudoku", RankMin: 2, RankMax: 8, ERMin: 1.5, TagNot: []string{"common"}}},
+					{"without common, ER 2-6", pencilbox.Filter{ScaleMin: 2, ScaleMax: 6, TagNot: []string{"common"}}},
+					{"without common, ER 5-", pencilbox.Filter{ScaleMin: 5, TagNot: []string{"common"}}},
+					{"without common, sudoku rank 2-8 ER 1.5-", pencilbox.Filter{Kind: "sudoku", RankMin: 2, RankMax: 8, ScaleMin: 1.5, TagNot: []string{"common"}}},
 					{"without few (a small tag)", pencilbox.Filter{TagNot: []string{"few"}}},
 				} {
 					if slices.Contains(tc.f.TagNot, "common") {
@@ -167,7 +167,7 @@ func TestExcludeCommonTag(t *testing.T) {
 							t.Errorf("%s %s: read from the blocks = %v, %v; want %v", stage, tc.name, by, err, pl.blocks)
 						}
 					}
-					for _, s := range append(slices.Clone(sorts), pencilbox.SortER) {
+					for _, s := range append(slices.Clone(sorts), pencilbox.SortScale) {
 						for _, desc := range []bool{false, true} {
 							f := tc.f
 							f.Sort, f.Desc = s, desc

@@ -25,7 +25,7 @@ func sortColumn(s string) (string, error) {
 		return "p.clues", nil
 	case pencilbox.SortCreated, "date":
 		return "p.created", nil
-	case pencilbox.SortER:
+	case pencilbox.SortScale:
 		return erKey, nil
 	}
 	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created, er)", s)
@@ -312,13 +312,13 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.CluesMax > 0 {
 		add("p.clues <= ?", f.CluesMax)
 	}
-	if f.ERMin > 0 || f.ERMax > 0 {
+	if f.ScaleMin > 0 || f.ScaleMax > 0 {
 		// On erKey, as the ER indexes hold it; a bound excludes the
 		// puzzles without a rating (stored NULL, 0 here).
-		add(erKey+" >= ?", max(f.ERMin, erLeast))
+		add(erKey+" >= ?", max(f.ScaleMin, erLeast))
 	}
-	if f.ERMax > 0 {
-		add(erKey+" <= ?", f.ERMax)
+	if f.ScaleMax > 0 {
+		add(erKey+" <= ?", f.ScaleMax)
 	}
 	if f.Verdict != engine.NA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
@@ -401,8 +401,8 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 		return float64(p.Clues)
 	case pencilbox.SortCreated, "date":
 		return float64(p.Created.Unix())
-	case pencilbox.SortER:
-		return p.ER
+	case pencilbox.SortScale:
+		return p.Scales[0]
 	}
 	return 0
 }
@@ -459,7 +459,7 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 			return pl, err
 		}
 	}
-	if f.ERMin > 0 && f.ERMax == 0 {
+	if f.ScaleMin > 0 && f.ScaleMax == 0 {
 		if pl.erTop, err = d.topER(ctx); err != nil {
 			return pl, err
 		}
@@ -476,8 +476,8 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 // tag of five puzzles in a wide ER range is read from the tag).
 func sortBounded(f pencilbox.Filter) bool {
 	switch f.Sort {
-	case pencilbox.SortER:
-		return f.ERMin > 0 || f.ERMax > 0
+	case pencilbox.SortScale:
+		return f.ScaleMin > 0 || f.ScaleMax > 0
 	case pencilbox.SortRank:
 		return f.RankMin > 0 || f.RankMax > 0
 	}
@@ -488,7 +488,7 @@ func sortBounded(f pencilbox.Filter) bool {
 // names a kind.
 func sortIndex(f pencilbox.Filter) string {
 	name := map[string]string{pencilbox.SortRank: "rank", pencilbox.SortScore: "score",
-		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created", pencilbox.SortER: "er"}[f.Sort]
+		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created", pencilbox.SortScale: "er"}[f.Sort]
 	if f.Kind != "" {
 		return "puzzles_" + name
 	}

@@ -17,17 +17,17 @@ const secondCols = `p.er, p.ep, p.ed, p.er_technique, p.er_rated`
 // secondArgs are the second rating's column values of p, in secondCols'
 // order: NULL where there is none.
 func secondArgs(p pencilbox.Puzzle) []any {
-	if p.ER <= 0 {
-		return []any{nil, nil, nil, nil, p.ERRated}
+	if p.Scales[0] <= 0 {
+		return []any{nil, nil, nil, nil, p.ScaleRated}
 	}
 	var ep, ed any
-	if p.EP > 0 {
-		ep = p.EP
+	if p.Scales[1] > 0 {
+		ep = p.Scales[1]
 	}
-	if p.ED > 0 {
-		ed = p.ED
+	if p.Scales[2] > 0 {
+		ed = p.Scales[2]
 	}
-	return []any{p.ER, ep, ed, p.ERTechnique, p.ERRated}
+	return []any{p.Scales[0], ep, ed, p.ScaleNote, p.ScaleRated}
 }
 
 // secondScan receives secondCols.
@@ -38,8 +38,8 @@ type secondScan struct {
 }
 
 func (s secondScan) into(p *pencilbox.Puzzle) {
-	p.ER, p.EP, p.ED = s.er.Float64, s.ep.Float64, s.ed.Float64
-	p.ERTechnique, p.ERRated = s.tech.String, s.rated
+	p.Scales[0], p.Scales[1], p.Scales[2] = s.er.Float64, s.ep.Float64, s.ed.Float64
+	p.ScaleNote, p.ScaleRated = s.tech.String, s.rated
 }
 
 // Unrated returns up to limit puzzles of the given kinds that the second
@@ -100,7 +100,7 @@ func (d *DB) SetSecond(ctx context.Context, ps []pencilbox.Puzzle) (err error) {
 	}
 	defer st.Close()
 	for _, p := range ps {
-		p.ERRated = true
+		p.ScaleRated = true
 		if _, err := st.ExecContext(ctx, append(secondArgs(p), p.ID)...); err != nil {
 			return fmt.Errorf("store the second rating of puzzle %d: %w", p.ID, err)
 		}
@@ -143,7 +143,7 @@ const erLeast = 0.05
 
 // floatSort reports whether a sort's key is a real number (the cursor
 // keeps it as one); the others are integers.
-func floatSort(sort string) bool { return sort == pencilbox.SortScore || sort == pencilbox.SortER }
+func floatSort(sort string) bool { return sort == pencilbox.SortScore || sort == pencilbox.SortScale }
 
 // SecondHistogram counts a kind's puzzles with a second rating by half
 // point: bins[i] counts the ratings from i/2 up to i/2 + 0.4. It counts
@@ -161,7 +161,7 @@ func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, err
 	if !lo.Valid || !hi.Valid {
 		return out, nil
 	}
-	for b := int(lo.Float64*2 + 1e-9); b <= int(hi.Float64*2+1e-9) && b <= 2*pencilbox.MaxER; b++ {
+	for b := int(lo.Float64*2 + 1e-9); b <= int(hi.Float64*2+1e-9) && b <= 2*pencilbox.MaxScale; b++ {
 		var n int
 		// Bounds between the tenths: no figure sits on them.
 		if err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > ? AND `+erKey+` < ?`,
@@ -180,7 +180,7 @@ func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, err
 // columns, but scans from the start of one on an expression (erKey), so
 // the cursor's key alone is given too ("erKey >= ?"). "" for other sorts.
 func exprSeek(sort, col, op string) string {
-	if sort != pencilbox.SortER {
+	if sort != pencilbox.SortScale {
 		return ""
 	}
 	return col + " " + op + "= ?"
@@ -201,8 +201,8 @@ const maxERWalks = 150
 
 // erSpan is the tenths (ER times 10) an ER range's per-ER merge walks.
 func erSpan(f pencilbox.Filter, pl plan) (lo, hi int) {
-	lo = int(math.Ceil(max(f.ERMin, erLeast)*10 - 1e-9))
-	top := f.ERMax
+	lo = int(math.Ceil(max(f.ScaleMin, erLeast)*10 - 1e-9))
+	top := f.ScaleMax
 	if top == 0 {
 		top = pl.erTop
 	}
@@ -219,7 +219,7 @@ func perER(f pencilbox.Filter, pl plan, col string) bool {
 		return false
 	}
 	lo, hi := erSpan(f, pl)
-	return pl.dense && col != "" && (f.ERMin > 0 || f.ERMax > 0) && hi >= lo && hi-lo+1 <= maxERWalks
+	return pl.dense && col != "" && (f.ScaleMin > 0 || f.ScaleMax > 0) && hi >= lo && hi-lo+1 <= maxERWalks
 }
 
 // erMergeQuery is pageQuery for a dense filter on an ER range sorted by
@@ -234,7 +234,7 @@ func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols strin
 	}
 	index := strings.Replace(strings.TrimSuffix(sortIndex(pencilbox.Filter{Sort: f.Sort}), "_all"), "puzzles_", "puzzles_er_", 1)
 	g := f
-	g.ERMin, g.ERMax = 0, 0
+	g.ScaleMin, g.ScaleMax = 0, 0
 	w, a, err := where(g, pl.sizes)
 	if err != nil {
 		return "", nil, err

@@ -21,12 +21,12 @@ func erLibrary(t *testing.T) (*db.DB, map[int64]float64) {
 	for i := range 30 {
 		er := float64(10+5*(i/2)) / 10
 		es = append(es, pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "sudoku", Canonical: fmt.Sprint("c", i), Status: engine.Unique,
-			Rank: 3 + 2*(i%2), Score: float64(i), ER: er, EP: er, ED: 1.0, ERTechnique: "t", ERRated: true},
+			Rank: 3 + 2*(i%2), Score: float64(i), Scales: [engine.ScaleSlots]float64{er, er, 1.0}, ScaleNote: "t", ScaleRated: true},
 			Source: pencilbox.Source{Label: "s", File: "f", Line: i + 1}})
 	}
 	es = append(es,
-		pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "sudoku", Canonical: "none1", Status: engine.Unique, Rank: 3, ERRated: true}, Source: pencilbox.Source{Label: "s", File: "f", Line: 31}},
-		pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "sudoku", Canonical: "none2", Status: engine.Multiple, ERRated: true}, Source: pencilbox.Source{Label: "s", File: "f", Line: 32}},
+		pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "sudoku", Canonical: "none1", Status: engine.Unique, Rank: 3, ScaleRated: true}, Source: pencilbox.Source{Label: "s", File: "f", Line: 31}},
+		pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "sudoku", Canonical: "none2", Status: engine.Multiple, ScaleRated: true}, Source: pencilbox.Source{Label: "s", File: "f", Line: 32}},
 		pencilbox.Entry{Puzzle: pencilbox.Puzzle{Kind: "akari", Canonical: "a", Status: engine.Unique, Rank: 3}, Source: pencilbox.Source{Label: "s", File: "f", Line: 33}})
 	res, err := d.AddBatch(context.Background(), es, nil)
 	if err != nil {
@@ -34,7 +34,7 @@ func erLibrary(t *testing.T) (*db.DB, map[int64]float64) {
 	}
 	ers := map[int64]float64{}
 	for i, id := range res.IDs {
-		ers[id] = es[i].Puzzle.ER
+		ers[id] = es[i].Puzzle.Scales[0]
 	}
 	return d, ers
 }
@@ -56,15 +56,15 @@ func TestERFilterAndSort(t *testing.T) {
 			lo, hi float64 // 0 = open
 			all    bool    // unrated puzzles match too
 		}{
-			{name: "6.5-7.5", f: pencilbox.Filter{ERMin: 6.5, ERMax: 7.5}, lo: 6.5, hi: 7.5},
-			{name: "7.0", f: pencilbox.Filter{ERMin: 7, ERMax: 7}, lo: 7, hi: 7},
-			{name: "7-", f: pencilbox.Filter{ERMin: 7}, lo: 7},
-			{name: "-4.5", f: pencilbox.Filter{ERMax: 4.5}, hi: 4.5},
-			{name: "-4.5 rank 5 by score", f: pencilbox.Filter{ERMax: 4.5, RankMin: 5, RankMax: 5, Sort: pencilbox.SortScore}, hi: 4.5},
-			{name: "sorted by er", f: pencilbox.Filter{Sort: pencilbox.SortER}, all: true},
-			{name: "sorted by er, desc", f: pencilbox.Filter{Sort: pencilbox.SortER, Desc: true}, all: true},
-			{name: "sudoku by er, 3-6", f: pencilbox.Filter{Kind: "sudoku", Sort: pencilbox.SortER, ERMin: 3, ERMax: 6}, lo: 3, hi: 6},
-			{name: "rank 3-5 by er desc", f: pencilbox.Filter{RankMin: 3, RankMax: 5, Sort: pencilbox.SortER, Desc: true}, all: true},
+			{name: "6.5-7.5", f: pencilbox.Filter{ScaleMin: 6.5, ScaleMax: 7.5}, lo: 6.5, hi: 7.5},
+			{name: "7.0", f: pencilbox.Filter{ScaleMin: 7, ScaleMax: 7}, lo: 7, hi: 7},
+			{name: "7-", f: pencilbox.Filter{ScaleMin: 7}, lo: 7},
+			{name: "-4.5", f: pencilbox.Filter{ScaleMax: 4.5}, hi: 4.5},
+			{name: "-4.5 rank 5 by score", f: pencilbox.Filter{ScaleMax: 4.5, RankMin: 5, RankMax: 5, Sort: pencilbox.SortScore}, hi: 4.5},
+			{name: "sorted by er", f: pencilbox.Filter{Sort: pencilbox.SortScale}, all: true},
+			{name: "sorted by er, desc", f: pencilbox.Filter{Sort: pencilbox.SortScale, Desc: true}, all: true},
+			{name: "sudoku by er, 3-6", f: pencilbox.Filter{Kind: "sudoku", Sort: pencilbox.SortScale, ScaleMin: 3, ScaleMax: 6}, lo: 3, hi: 6},
+			{name: "rank 3-5 by er desc", f: pencilbox.Filter{RankMin: 3, RankMax: 5, Sort: pencilbox.SortScale, Desc: true}, all: true},
 		} {
 			t.Run(fmt.Sprintf("%s dense=%v", tc.name, dense), func(t *testing.T) {
 				f := tc.f
@@ -77,8 +77,8 @@ func TestERFilterAndSort(t *testing.T) {
 					}
 					for _, p := range pg.Rows {
 						got = append(got, p.ID)
-						if p.ER != ers[p.ID] {
-							t.Errorf("puzzle %d read with ER %v, stored %v", p.ID, p.ER, ers[p.ID])
+						if p.Scales[0] != ers[p.ID] {
+							t.Errorf("puzzle %d read with ER %v, stored %v", p.ID, p.Scales[0], ers[p.ID])
 						}
 					}
 					if pg.Next == "" {
@@ -102,7 +102,7 @@ func TestERFilterAndSort(t *testing.T) {
 					want = append(want, id)
 				}
 				key := func(id int64) float64 {
-					if tc.f.Sort == pencilbox.SortER {
+					if tc.f.Sort == pencilbox.SortScale {
 						return ers[id]
 					}
 					if tc.f.Sort == pencilbox.SortScore {

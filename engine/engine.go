@@ -114,19 +114,25 @@ type Warner interface {
 // yes/no verdict of its own (Rating.Verdict; Sudoku: whether Enclosure +
 // Negation alone solves the puzzle). The library stores the verdict and
 // filters on it; the pages show it, and offer the filter, only for the
-// kinds that declare one, under the kind's name for it.
+// kinds that declare one, with the names and words it declares.
 type Verdicter interface {
 	Kind
-	// VerdictName names the verdict where it is shown ("Enclosure+Negation").
-	VerdictName() string
+	// Verdict declares the verdict: its key, name and words.
+	Verdict() Verdict
+}
+
+// VerdictOf is k's verdict declaration; ok is false when k has none.
+func VerdictOf(k Kind) (v Verdict, ok bool) {
+	if d, ok := k.(Verdicter); ok {
+		return d.Verdict(), true
+	}
+	return Verdict{}, false
 }
 
 // VerdictName is the name of k's verdict, or "" when k has none.
 func VerdictName(k Kind) string {
-	if v, ok := k.(Verdicter); ok {
-		return v.VerdictName()
-	}
-	return ""
+	v, _ := VerdictOf(k)
+	return v.Name
 }
 
 // Result is the outcome of Solve.

@@ -39,7 +39,7 @@ func (s *SecondSource) Next(ctx context.Context) (Puzzle, Rating, error) {
 		if sr.Rated() {
 			s.rated++
 		}
-		if s.Filter && (!sr.Rated() || sr.ER < s.Lo || (s.Hi > 0 && sr.ER > s.Hi)) {
+		if s.Filter && (!sr.Rated() || sr.Values[0] < s.Lo || (s.Hi > 0 && sr.Values[0] > s.Hi)) {
 			if err := ctx.Err(); err != nil {
 				return nil, Rating{}, err
 			}

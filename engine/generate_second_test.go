@@ -33,16 +33,20 @@ func (s *listSource) Tried() []int { return []int{0, s.i} }
 
 type fakeRater struct{}
 
+func (fakeRater) Scales() []engine.Scale {
+	return []engine.Scale{{Key: "f", Short: "F", Max: 10, Decimals: 1, Filter: true, Sort: true}}
+}
+
 func (fakeRater) RateSecond(p engine.Puzzle, _ bool) engine.SecondRating {
 	switch p.Givens() {
 	case "none":
 		return engine.SecondRating{Err: errors.New("beyond")}
 	case "6.2":
-		return engine.SecondRating{ER: 6.2, Technique: "chain"}
+		return engine.SecondRating{Values: [engine.ScaleSlots]float64{6.2}, Note: "chain"}
 	case "8.0":
-		return engine.SecondRating{ER: 8.0}
+		return engine.SecondRating{Values: [engine.ScaleSlots]float64{8.0}}
 	}
-	return engine.SecondRating{ER: 2.0}
+	return engine.SecondRating{Values: [engine.ScaleSlots]float64{2.0}}
 }
 
 func TestSecondSource(t *testing.T) {
@@ -68,7 +72,7 @@ func TestSecondSource(t *testing.T) {
 					break
 				}
 				got = append(got, p.Givens())
-				if p.Givens() == "6.2" && src.Last().Technique != "chain" {
+				if p.Givens() == "6.2" && src.Last().Note != "chain" {
 					t.Errorf("Last() = %+v, want the 6.2 rating", src.Last())
 				}
 			}

@@ -8,14 +8,15 @@ import (
 
 // SecondRating is a rating on a second difficulty scale a kind may offer
 // beside its ladder (Sudoku: Sudoku Explainer's), because a ladder's top
-// rank can hold puzzles from a newspaper's "hard" to a record: ER is the
-// difficulty of the hardest step, EP of the hardest step up to the first
-// placed value, ED of the first step. Figures are in tenths, as the scale
-// prints them; all zero when there is none.
+// rank can hold puzzles from a newspaper's "hard" to a record. Values
+// holds one figure per scale the rater declares (SecondRater.Scales), in
+// that order, rounded to the scale's decimals; all zero when there is
+// none. What each figure means is the kind's to say in its Scale.
 type SecondRating struct {
-	ER, EP, ED float64
-	// Technique names the step that set ER ("XY-Wing").
-	Technique string
+	Values [ScaleSlots]float64
+	// Note names what set the first figure (Sudoku: the hardest step's
+	// technique, "XY-Wing").
+	Note string
 	// Steps is the scale's own step log, only when asked for.
 	Steps []Step
 	// Err says why there is no rating: not unique, or the rater gave up
@@ -24,7 +25,7 @@ type SecondRating struct {
 }
 
 // Rated reports whether r holds a rating.
-func (r SecondRating) Rated() bool { return r.Err == nil && r.ER > 0 }
+func (r SecondRating) Rated() bool { return r.Err == nil && r.Values[0] > 0 }
 
 // SecondRater is an optional capability of a kind: it rates the kind's
 // puzzles on a second scale. Shared code finds it by kind name in
@@ -33,6 +34,9 @@ type SecondRater interface {
 	// RateSecond rates p, a puzzle of the rater's kind; steps asks for
 	// the step log.
 	RateSecond(p Puzzle, steps bool) SecondRating
+	// Scales declares the figures of its ratings, in Values' order
+	// (CheckScales holds them to what the library can store).
+	Scales() []Scale
 }
 
 // ThoroughRater is an optional capability of a SecondRater whose work
@@ -65,6 +69,15 @@ func (s SecondRaters) Kinds() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// ScalesOf is the scales kind's second rater declares; nil when it has
+// none.
+func (s SecondRaters) ScalesOf(kind string) []Scale {
+	if r, ok := s[kind]; ok {
+		return r.Scales()
+	}
+	return nil
 }
 
 // Tenths rounds a second-scale figure to the tenth it is printed and

@@ -14,6 +14,8 @@ type twoFormRater struct{ thorough bool }
 
 func (twoFormRater) RateSecond(engine.Puzzle, bool) engine.SecondRating { return engine.SecondRating{} }
 func (twoFormRater) Thorough() engine.SecondRater                       { return twoFormRater{thorough: true} }
+func (twoFormRater) Scales() []engine.Scale                             { return nil }
+func (plainRater) Scales() []engine.Scale                               { return nil }
 
 // TestThorough: a rater with a thorough form gives it; one without is its
 // own.

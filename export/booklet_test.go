@@ -169,7 +169,7 @@ func TestBookletLabelsAndCaptions(t *testing.T) {
 // easiest first.
 func TestBookletByER(t *testing.T) {
 	src := rated(t)
-	ids := idsOf(t, src, pencilbox.Filter{Kind: "sudoku", Status: "unique", ERMin: 1}, 12)
+	ids := idsOf(t, src, pencilbox.Filter{Kind: "sudoku", Status: "unique", ScaleMin: 1}, 12)
 	text := strings.Join(pdfText(t, setBooklet(t, src, ids, export.Options{ByER: true, Caption: export.CaptionER, PerPage: 6})), "\n")
 	var ers []float64
 	for _, m := range regexp.MustCompile(`ER (\d+\.\d)`).FindAllStringSubmatch(text, -1) {

@@ -37,7 +37,7 @@ func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
 	}
 	c.rec = [11]string{p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64),
 		strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile),
-		tenths(p.ER), tenths(p.EP), tenths(p.ED)}
+		tenths(p.Scales[0]), tenths(p.Scales[1]), tenths(p.Scales[2])}
 	return c.w.Write(c.rec[:])
 }
 

@@ -46,7 +46,7 @@ func fillRecord(r *importers.JSONRecord, p pencilbox.Puzzle) {
 	clear(profile)
 	*r = importers.JSONRecord{
 		ID: p.ID, Kind: p.Kind, Puzzle: p.Givens, Canonical: p.Canonical, Status: p.Status.String(),
-		Solution: p.Solution, Rank: p.Rank, Score: p.Score, ER: p.ER, EP: p.EP, ED: p.ED, Clues: p.Clues, Width: p.Width, Height: p.Height,
+		Solution: p.Solution, Rank: p.Rank, Score: p.Score, ER: p.Scales[0], EP: p.Scales[1], ED: p.Scales[2], Clues: p.Clues, Width: p.Width, Height: p.Height,
 		Tags: p.Tags, Note: p.Note, Meta: p.Meta, Created: p.Created.UTC().Format(time.RFC3339),
 	}
 	if p.Verdict != engine.NA {

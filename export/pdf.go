@@ -95,7 +95,7 @@ func (b *pdfWriter) order(opt Options) {
 	case opt.ByER:
 		// unrated puzzles (ER 0: another kind, or not rated) go last
 		sort.SliceStable(b.puzzles, func(i, j int) bool {
-			x, y := b.puzzles[i].p.ER, b.puzzles[j].p.ER
+			x, y := b.puzzles[i].p.Scales[0], b.puzzles[j].p.Scales[0]
 			if (x > 0) != (y > 0) {
 				return x > 0
 			}
@@ -340,10 +340,10 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		stars(pdf, sx, line+lineH/2, 1.6, p.Rank)
 		sx += float64(p.Rank)*(2*1.6+0.6) + 2
 	}
-	if (caption == CaptionER || caption == CaptionBoth) && p.ER > 0 {
+	if (caption == CaptionER || caption == CaptionBoth) && p.Scales[0] > 0 {
 		pdf.SetFont("go", "", 10)
 		pdf.SetXY(sx, line)
-		pdf.CellFormat(20, lineH, "ER "+tenths(p.ER), "", 0, "LM", false, 0, "")
+		pdf.CellFormat(20, lineH, "ER "+tenths(p.Scales[0]), "", 0, "LM", false, 0, "")
 	}
 	if ids {
 		pdf.SetFont("go", "", 8)

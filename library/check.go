@@ -157,7 +157,7 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 // secondDiffs says how the stored second rating of p differs from the
 // rater's, in want.
 func secondDiffs(p, want pencilbox.Puzzle) []string {
-	if !p.ERRated {
+	if !p.ScaleRated {
 		return []string{"second rating not stored yet (check --fix, or the server, fills it)"}
 	}
 	var out []string
@@ -170,13 +170,13 @@ func secondDiffs(p, want pencilbox.Puzzle) []string {
 	for _, f := range []struct {
 		name       string
 		have, want float64
-	}{{"ER", p.ER, want.ER}, {"EP", p.EP, want.EP}, {"ED", p.ED, want.ED}} {
+	}{{"ER", p.Scales[0], want.Scales[0]}, {"EP", p.Scales[1], want.Scales[1]}, {"ED", p.Scales[2], want.Scales[2]}} {
 		if f.have != f.want {
 			out = append(out, fmt.Sprintf("%s stored %s, engine %s", f.name, show(f.have), show(f.want)))
 		}
 	}
-	if p.ERTechnique != want.ERTechnique {
-		out = append(out, fmt.Sprintf("hardest technique stored %q, engine %q", p.ERTechnique, want.ERTechnique))
+	if p.ScaleNote != want.ScaleNote {
+		out = append(out, fmt.Sprintf("hardest technique stored %q, engine %q", p.ScaleNote, want.ScaleNote))
 	}
 	return out
 }

@@ -89,12 +89,12 @@ func TestGenerateRatesOnce(t *testing.T) {
 				if !want.Rated() {
 					want = engine.SecondRating{}
 				}
-				if !p.ERRated || p.ER != want.ER || p.EP != want.EP || p.ED != want.ED || p.ERTechnique != want.Technique {
+				if !p.ScaleRated || p.Scales != want.Values || p.ScaleNote != want.Note {
 					t.Errorf("%s: stored ER %v/%v/%v %q (rated %t), a fresh rating gives %v/%v/%v %q",
-						p.Givens, p.ER, p.EP, p.ED, p.ERTechnique, p.ERRated, want.ER, want.EP, want.ED, want.Technique)
+						p.Givens, p.Scales[0], p.Scales[1], p.Scales[2], p.ScaleNote, p.ScaleRated, want.Values[0], want.Values[1], want.Values[2], want.Note)
 				}
-				if tc.er && (p.ER < tc.lo || (tc.hi > 0 && p.ER > tc.hi)) {
-					t.Errorf("%s: ER %v outside the target %v-%v", p.Givens, p.ER, tc.lo, tc.hi)
+				if tc.er && (p.Scales[0] < tc.lo || (tc.hi > 0 && p.Scales[0] > tc.hi)) {
+					t.Errorf("%s: ER %v outside the target %v-%v", p.Givens, p.Scales[0], tc.lo, tc.hi)
 				}
 				if n := run.count(p.Givens); n != 1 {
 					t.Errorf("%s: the run's rater rated it %d times, want 1", p.Givens, n)
@@ -141,7 +141,7 @@ func TestImportRatesEachPuzzle(t *testing.T) {
 	}
 	var rated []pencilbox.Puzzle
 	for _, p := range all(t, d) {
-		if p.Kind == "sudoku" && p.ERRated && p.ER > 0 {
+		if p.Kind == "sudoku" && p.ScaleRated && p.Scales[0] > 0 {
 			rated = append(rated, p)
 		}
 	}

@@ -71,8 +71,8 @@ func TestMake(t *testing.T) {
 			if (g.Second != nil) != (tc.o.Second != nil) {
 				t.Errorf("%s: second rating %v with rater %v", tc.what, g.Second, tc.o.Second)
 			}
-			if tc.o.ER && (g.Second.ER < tc.o.ERLo || g.Second.ER > tc.o.ERHi) {
-				t.Errorf("%s: ER %v, asked %v-%v", tc.what, g.Second.ER, tc.o.ERLo, tc.o.ERHi)
+			if tc.o.ER && (g.Second.Values[0] < tc.o.ERLo || g.Second.Values[0] > tc.o.ERHi) {
+				t.Errorf("%s: ER %v, asked %v-%v", tc.what, g.Second.Values[0], tc.o.ERLo, tc.o.ERHi)
 			}
 			if seen[g.Puzzle.Canonical()] {
 				t.Errorf("%s: %s made twice", tc.what, g.Puzzle.Givens())

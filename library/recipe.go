@@ -125,7 +125,7 @@ func parseQuota(item string) (Quota, error) {
 		}
 		q.Lo, q.Hi = float64(lo), float64(hi)
 	case "er":
-		lo, hi, err := pencilbox.ParseERRange(rng, "er")
+		lo, hi, err := pencilbox.ParseScaleRange(rng, "er")
 		if err != nil {
 			return bad(err.Error())
 		}
@@ -283,11 +283,11 @@ func narrow(f pencilbox.Filter, q Quota) (pencilbox.Filter, bool) {
 		f.RankMin, f.RankMax = lo, hi
 		return f, hi == 0 || lo <= hi
 	default:
-		lo, hi := max(f.ERMin, q.Lo), f.ERMax
+		lo, hi := max(f.ScaleMin, q.Lo), f.ScaleMax
 		if q.Hi > 0 && (hi == 0 || q.Hi < hi) {
 			hi = q.Hi
 		}
-		f.ERMin, f.ERMax = lo, hi
+		f.ScaleMin, f.ScaleMax = lo, hi
 		return f, hi == 0 || lo <= hi
 	}
 }
@@ -305,9 +305,9 @@ func easyToHard(ctx context.Context, store pencilbox.BulkReader, ids []int64, by
 	}
 	key := func(p pencilbox.Puzzle) []float64 {
 		if byER {
-			return []float64{p.ER, float64(p.Rank), p.Score, float64(p.ID)}
+			return []float64{p.Scales[0], float64(p.Rank), p.Score, float64(p.ID)}
 		}
-		return []float64{float64(p.Rank), p.ER, p.Score, float64(p.ID)}
+		return []float64{float64(p.Rank), p.Scales[0], p.Score, float64(p.ID)}
 	}
 	slices.SortFunc(ps, func(a, b pencilbox.Puzzle) int { return slices.Compare(key(a), key(b)) })
 	out := make([]int64, len(ps))

@@ -172,12 +172,12 @@ func TestRecipeER(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ers = append(ers, p.ER)
+		ers = append(ers, p.Scales[0])
 	}
 	if len(ers) != 3 || !slices.IsSorted(ers) || ers[0] < 1 || ers[0] > 1.5 || ers[1] < 2 || ers[2] > 3 {
 		t.Errorf("ERs %v: want one in 1-1.5, then two in 2-3, in order", ers)
 	}
-	_, err = library.Pick(ctx, d, pencilbox.Filter{Kind: "sudoku", ERMin: 5}, recipe, 7)
+	_, err = library.Pick(ctx, d, pencilbox.Filter{Kind: "sudoku", ScaleMin: 5}, recipe, 7)
 	var short *library.ShortError
 	if !errors.As(err, &short) || len(short.Short) != 2 || short.Short[0].Available != 0 ||
 		!strings.Contains(err.Error(), "er=2-3:2 wants 2, 0 unused puzzles available; er=1-1.5:1 wants 1, 0 unused puzzles available") {

@@ -18,8 +18,8 @@ import (
 // marked rated whatever the outcome, with figures only for a unique
 // puzzle the rater finished.
 func rateSecond(sr engine.SecondRater, ep engine.Puzzle, p *pencilbox.Puzzle) {
-	p.ERRated = true
-	p.ER, p.EP, p.ED, p.ERTechnique = 0, 0, 0, ""
+	p.ScaleRated = true
+	p.Scales, p.ScaleNote = [engine.ScaleSlots]float64{}, ""
 	if p.Status != engine.Unique {
 		return
 	}
@@ -27,7 +27,7 @@ func rateSecond(sr engine.SecondRater, ep engine.Puzzle, p *pencilbox.Puzzle) {
 	if !r.Rated() {
 		return
 	}
-	p.ER, p.EP, p.ED, p.ERTechnique = r.ER, r.EP, r.ED, r.Technique
+	p.Scales, p.ScaleNote = r.Values, r.Note
 }
 
 // FillOptions tune FillSecond.
@@ -114,7 +114,7 @@ func rateAll(ctx context.Context, kinds engine.Registry, second engine.SecondRat
 			defer wg.Done()
 			for i := range next {
 				p := &ps[i]
-				p.ERRated = true
+				p.ScaleRated = true
 				k, err := kinds.Lookup(p.Kind)
 				if err != nil {
 					continue

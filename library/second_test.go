@@ -73,14 +73,14 @@ func checkStored(t *testing.T, ps []pencilbox.Puzzle) (rated int) {
 	t.Helper()
 	for _, p := range ps {
 		er, ep, ed, tech := wantSecond(t, p)
-		if p.ER != er || p.EP != ep || p.ED != ed || p.ERTechnique != tech {
+		if p.Scales != [engine.ScaleSlots]float64{er, ep, ed} || p.ScaleNote != tech {
 			t.Errorf("puzzle %d (%s %s): stored ER/EP/ED %v/%v/%v %q, explainer %v/%v/%v %q",
-				p.ID, p.Kind, p.Status, p.ER, p.EP, p.ED, p.ERTechnique, er, ep, ed, tech)
+				p.ID, p.Kind, p.Status, p.Scales[0], p.Scales[1], p.Scales[2], p.ScaleNote, er, ep, ed, tech)
 		}
-		if p.Kind == "sudoku" && !p.ERRated {
+		if p.Kind == "sudoku" && !p.ScaleRated {
 			t.Errorf("puzzle %d: a Sudoku not marked rated", p.ID)
 		}
-		if p.ER > 0 {
+		if p.Scales[0] > 0 {
 			rated++
 		}
 	}
@@ -103,8 +103,8 @@ func TestImportStoresSecondRating(t *testing.T) {
 		t.Errorf("only %d puzzles have an ER", rated)
 	}
 	for _, p := range ps {
-		if (p.Kind == "akari" || p.Status != engine.Unique) && p.ER != 0 {
-			t.Errorf("puzzle %d (%s, %s) has ER %v", p.ID, p.Kind, p.Status, p.ER)
+		if (p.Kind == "akari" || p.Status != engine.Unique) && p.Scales[0] != 0 {
+			t.Errorf("puzzle %d (%s, %s) has ER %v", p.ID, p.Kind, p.Status, p.Scales[0])
 		}
 	}
 	if n, err := d.SecondPending(context.Background(), []string{"sudoku"}); err != nil || n != 0 {

@@ -30,7 +30,7 @@ func erHistogram(k model.KindStats) []bar {
 		if b.N > 0 && h == 0 {
 			h = 1
 		}
-		rng := pencilbox.FormatERRange(b.Lo, b.Hi)
+		rng := pencilbox.FormatScaleRange(b.Lo, b.Hi)
 		out[i] = bar{X: 30 + i*30, Y: 140 - h, W: 24, H: h, Label: engine.FormatTenths(b.Lo), N: b.N,
 			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&er=" + url.QueryEscape(rng)}
 	}

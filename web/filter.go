@@ -67,7 +67,7 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "Clues"); err != nil {
 		return f, fieldErr("clues", "%s.", sentence(err))
 	}
-	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(q.Get("er"), "ER"); err != nil {
+	if f.ScaleMin, f.ScaleMax, err = pencilbox.ParseScaleRange(q.Get("er"), "ER"); err != nil {
 		return f, fieldErr("er", "%s.", sentence(err))
 	}
 	if f.Verdict != "" && f.Verdict != "yes" && f.Verdict != "no" {

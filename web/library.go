@@ -106,7 +106,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
 		TagNot: f.TagNot, Published: f.Published, Outlet: f.Outlet, InSet: f.InSet,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
-		ERMin: f.ERMin, ERMax: f.ERMax,
+		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax,
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 		CountBy: f.CountBy,
 	}
@@ -127,7 +127,7 @@ func viewPuzzle(p pencilbox.Puzzle) model.Puzzle {
 		ID: p.ID, Kind: p.Kind, Givens: p.Givens, Width: p.Width, Height: p.Height,
 		Status: p.Status.String(), Rank: p.Rank, Score: p.Score, Clues: p.Clues,
 		Profile: p.Profile, Tags: p.Tags, Note: p.Note, Added: p.Created, Solution: p.Solution,
-		ER: p.ER, EP: p.EP, ED: p.ED, ERTechnique: p.ERTechnique,
+		ER: p.Scales[0], EP: p.Scales[1], ED: p.Scales[2], ERTechnique: p.ScaleNote,
 	}
 	if p.Verdict != engine.NA {
 		m.Verdict = p.Verdict.String()

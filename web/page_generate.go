@@ -131,7 +131,7 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		if !ok {
 			return bad("er", "ER: %s has no second rating.", k.Title())
 		}
-		if req.ERLo, req.ERHi, err = pencilbox.ParseERRange(er, "ER"); err != nil {
+		if req.ERLo, req.ERHi, err = pencilbox.ParseScaleRange(er, "ER"); err != nil {
 			return bad("er", "%v.", err)
 		}
 		what := "ER " + er

@@ -434,7 +434,7 @@ func (s *Server) setRatings(c echo.Context, id int64) (model.Set, error) {
 	set := model.Set{ID: si.ID, Name: si.Name, Count: si.Count}
 	err = s.cfg.Export.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
 		for _, p := range ps {
-			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, ER: p.ER})
+			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, ER: p.Scales[0]})
 		}
 		return nil
 	})

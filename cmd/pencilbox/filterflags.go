@@ -61,7 +61,7 @@ func (ff *filterFlags) filter() (pencilbox.Filter, error) {
 	if f.CluesMin, f.CluesMax, err = pencilbox.ParseRange(ff.clues, "--clues"); err != nil {
 		return f, err
 	}
-	if f.ERMin, f.ERMax, err = pencilbox.ParseERRange(ff.er, "--er"); err != nil {
+	if f.ScaleMin, f.ScaleMax, err = pencilbox.ParseScaleRange(ff.er, "--er"); err != nil {
 		return f, err
 	}
 	if f.Tag, f.TagNot, err = pencilbox.ParseTagFilter(ff.tags, "--tag"); err != nil {

@@ -127,7 +127,7 @@ Exit status: 0 all made, 1 stopped first, 2 bad options or a failure.
 		if g.second == nil {
 			return fail("--er: kind %s has no second rating (kinds that have: %s)", k.Name(), strings.Join(e.second.Kinds(), ", "))
 		}
-		if g.erLo, g.erHi, err = pencilbox.ParseERRange(*er, "--er"); err != nil {
+		if g.erLo, g.erHi, err = pencilbox.ParseScaleRange(*er, "--er"); err != nil {
 			return fail("%v", err)
 		}
 		g.erTarget = true
@@ -243,6 +243,9 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 			w = f
 		}
 		out = &fileSink{w: bufio.NewWriter(w), f: f}
+		if g.second != nil {
+			out.scales = g.second.Scales()
+		}
 	}
 
 	var bar *progressbar.ProgressBar
@@ -288,7 +291,7 @@ func generate(ctx context.Context, e *env, g *genFlags) int {
 		last.Made, g.count, elapsed.Seconds(), float64(last.Made)/elapsed.Seconds(), last.Repeats)
 	fmt.Fprintf(e.stderr, "by rank (made/tried): %s\n", rankLine(last.ByRank, last.Tried))
 	if g.erTarget {
-		fmt.Fprintf(e.stderr, "ER %s: %d of %d candidates rated in range\n", pencilbox.FormatERRange(g.erLo, g.erHi), last.SecondInRange, last.SecondRated)
+		fmt.Fprintf(e.stderr, "ER %s: %d of %d candidates rated in range\n", pencilbox.FormatScaleRange(g.erLo, g.erHi), last.SecondInRange, last.SecondRated)
 	}
 	if store != nil {
 		fmt.Fprintf(e.stderr, "stored %d in %s\n", stored, g.dbPath)
@@ -342,7 +345,7 @@ func targetText(g *genFlags) string {
 	o := g.opt
 	var parts []string
 	if g.erTarget {
-		parts = append(parts, "ER "+pencilbox.FormatERRange(g.erLo, g.erHi))
+		parts = append(parts, "ER "+pencilbox.FormatScaleRange(g.erLo, g.erHi))
 	}
 	if o.MinRank > 0 {
 		parts = append(parts, fmt.Sprintf("rank %d-%d", o.MinRank, o.MaxRank))
@@ -360,20 +363,15 @@ func targetText(g *genFlags) string {
 
 // fileSink writes `rate` lines.
 type fileSink struct {
-	w *bufio.Writer
-	f *os.File
+	w      *bufio.Writer
+	f      *os.File
+	scales []engine.Scale // the second rater's, for its columns
 }
 
 func (s *fileSink) put(g library.Generated) error {
 	line := formatRating(g.Puzzle, g.Rating, false)
 	if sr := g.Second; sr != nil {
-		// The columns of rate --er: ER, EP, ED, technique ("-" when unrated).
-		cols := "-\t-\t-\t-"
-		if sr.Rated() {
-			cols = engine.FormatTenths(sr.ER) + "\t" + engine.FormatTenths(sr.EP) + "\t" +
-				engine.FormatTenths(sr.ED) + "\t" + sr.Technique
-		}
-		line = strings.TrimSuffix(line, "\n") + "\t" + cols + "\n"
+		line = strings.TrimSuffix(line, "\n") + "\t" + secondColumns(s.scales, *sr) + "\n"
 	}
 	if _, err := s.w.WriteString(line); err != nil {
 		return err

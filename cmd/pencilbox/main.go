@@ -79,6 +79,10 @@ func main() {
 }
 
 func run(e *env, args []string) int {
+	if err := e.bundles.Check(); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox: a registered kind:", err)
+		return 2
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			return run(e, []string{args[1], "-h"})
@@ -155,4 +159,15 @@ func (e *env) verdictNames() string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// scaleText prints v, figure i of kind's second rating, as its declared
+// scale does (engine.Scale.Format); "" when the kind declares no such
+// scale.
+func (e *env) scaleText(kind string, i int, v float64) string {
+	sc := e.second.ScalesOf(kind)
+	if i >= len(sc) {
+		return ""
+	}
+	return sc[i].Format(v)
 }

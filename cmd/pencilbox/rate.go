@@ -45,8 +45,7 @@ func runRate(e *env, args []string) int {
 				}
 				note += "second rating " + engine.GaveUp(sr.Err)
 			} else {
-				cols = engine.FormatTenths(sr.ER) + "\t" + engine.FormatTenths(sr.EP) + "\t" +
-					engine.FormatTenths(sr.ED) + "\t" + sr.Technique
+				cols = secondColumns(rater.Scales(), sr)
 			}
 		}
 		var sb strings.Builder
@@ -84,4 +83,23 @@ func formatRating(p engine.Puzzle, r engine.Rating, steps bool) string {
 		}
 	}
 	return sb.String()
+}
+
+// secondColumns are rate's second-rating columns: each declared scale's
+// figure with its decimals, then the note ("-" each when unrated).
+func secondColumns(scales []engine.Scale, sr engine.SecondRating) string {
+	cols := make([]string, 0, len(scales)+1)
+	for i, sc := range scales {
+		if sr.Rated() {
+			cols = append(cols, sc.Format(sr.Values[i]))
+		} else {
+			cols = append(cols, "-")
+		}
+	}
+	if sr.Rated() {
+		cols = append(cols, sr.Note)
+	} else {
+		cols = append(cols, "-")
+	}
+	return strings.Join(cols, "\t")
 }

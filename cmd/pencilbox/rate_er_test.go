@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox/bundle"
 	"pencilbox/engine"
 )
 
@@ -38,9 +39,9 @@ type fakeSecond struct{ thorough bool }
 
 func (f fakeSecond) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
 	if !f.thorough {
-		return engine.SecondRating{ER: 1.5, EP: 1.5, ED: 1.5, Technique: "bulk form"}
+		return engine.SecondRating{Values: [engine.ScaleSlots]float64{1.5, 1.5, 1.5}, Note: "bulk form"}
 	}
-	r := engine.SecondRating{ER: 8.4, EP: 2.1, ED: 1.2, Technique: "thorough form"}
+	r := engine.SecondRating{Values: [engine.ScaleSlots]float64{8.4, 2.1, 1.2}, Note: "thorough form"}
 	if steps {
 		r.Steps = []engine.Step{{Technique: "Fake Step", Level: 84, Sentence: "the fake's sentence"}}
 	}
@@ -48,6 +49,8 @@ func (f fakeSecond) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating 
 }
 
 func (fakeSecond) Thorough() engine.SecondRater { return fakeSecond{thorough: true} }
+
+func (fakeSecond) Scales() []engine.Scale { return bundle.Sudoku{}.SecondRater().Scales() }
 
 // TestRateERUsesRegisteredRater: rate --er asks the kind's registered
 // second rater, in its thorough form (engine.ThoroughRater), for the

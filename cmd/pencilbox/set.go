@@ -219,8 +219,8 @@ func setShow(e *env, args []string) int {
 	err := c.store.BulkIDs(c.ctx, ids, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
 		for _, p := range ps {
 			er := ""
-			if p.ER > 0 {
-				er = strconv.FormatFloat(p.ER, 'f', 1, 64)
+			if p.Scales[0] > 0 {
+				er = e.scaleText(p.Kind, 0, p.Scales[0])
 			}
 			if _, err := fmt.Fprintf(e.stdout, "%d\t%d\t%s\t%d\t%s\t%s\t%s\n", pos[p.ID], p.ID, p.Givens, p.Rank,
 				strconv.FormatFloat(p.Score, 'f', -1, 64), er, p.Kind); err != nil {

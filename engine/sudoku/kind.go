@@ -14,9 +14,14 @@ var _ engine.Kind = Kind{}
 func (Kind) Name() string  { return "sudoku" }
 func (Kind) Title() string { return "Sudoku" }
 
-// VerdictName: a Sudoku rating's verdict (engine.Verdicter) is whether
-// Enclosure + Negation alone solves the puzzle (docs/SUDOKU-RATING.md).
-func (Kind) VerdictName() string { return "Enclosure+Negation" }
+// Verdict: a Sudoku rating's verdict (engine.Verdicter) is whether
+// Enclosure + Negation alone solves the puzzle (docs/SUDOKU-RATING.md),
+// the hypothesis; "hyp" and "hypothesis" are the keys users have typed
+// and exported since it was first stored.
+func (Kind) Verdict() engine.Verdict {
+	return engine.Verdict{Key: "hyp", Field: "hypothesis", Name: "Enclosure+Negation",
+		Yes: "yes: it solves them", No: "no: beyond it"}
+}
 
 // Ladder is the 8-star ladder of sudoku-rating.md.
 func (Kind) Ladder() []engine.Technique { return ladder }

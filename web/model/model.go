@@ -85,8 +85,8 @@ type Filter struct {
 	RankMax   int
 	CluesMin  int
 	CluesMax  int
-	ERMin     float64 // the second rating's range (0 = open end)
-	ERMax     float64
+	ScaleMin  float64 // the second rating's range (0 = open end)
+	ScaleMax  float64
 	IDs       []int64 // only these puzzles (ticked rows); nil = any
 	Sort      string  // one of Sorts; "" = id order
 	Desc      bool

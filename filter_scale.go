@@ -6,14 +6,14 @@ import (
 	"strings"
 )
 
-// MaxER bounds the second-rating figures a filter accepts (Sudoku
+// MaxScale bounds the second-rating figures a filter accepts (Sudoku
 // Explainer's scale ends near 12).
-const MaxER = 100
+const MaxScale = 100
 
-// ParseERRange reads a second-rating range as the URLs and the CLI write
+// ParseScaleRange reads a second-rating range as the URLs and the CLI write
 // it: "6.5-7.5", "7.0" (exactly 7.0), "7-" (7.0 and up), "-4.5" (up to
 // 4.5); decimals to the tenth. what names it in errors.
-func ParseERRange(s, what string) (lo, hi float64, err error) {
+func ParseScaleRange(s, what string) (lo, hi float64, err error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, 0, nil
@@ -28,7 +28,7 @@ func ParseERRange(s, what string) (lo, hi float64, err error) {
 			return 0, nil
 		}
 		v, err := strconv.ParseFloat(t, 64)
-		if err != nil || v <= 0 || v > MaxER || strings.ContainsAny(t, "eEnN+") {
+		if err != nil || v <= 0 || v > MaxScale || strings.ContainsAny(t, "eEnN+") {
 			return 0, fmt.Errorf("%s %q: want a rating or a range like 6.5-7.5, 7-, -4.5", what, s)
 		}
 		return v, nil
@@ -51,9 +51,9 @@ func ParseERRange(s, what string) (lo, hi float64, err error) {
 	return lo, hi, nil
 }
 
-// FormatERRange writes lo-hi back as ParseERRange reads it ("" when both
+// FormatScaleRange writes lo-hi back as ParseScaleRange reads it ("" when both
 // are open).
-func FormatERRange(lo, hi float64) string {
+func FormatScaleRange(lo, hi float64) string {
 	f := func(v float64) string {
 		if v == 0 {
 			return ""

@@ -31,13 +31,13 @@ func TestParseERRange(t *testing.T) {
 		{"6.5\u20137.5", 6.5, 7.5, false}, // en dash
 		{"7+", 0, 0, true},
 	} {
-		lo, hi, err := pencilbox.ParseERRange(tc.in, "er")
+		lo, hi, err := pencilbox.ParseScaleRange(tc.in, "er")
 		if (err != nil) != tc.bad || lo != tc.lo || hi != tc.hi {
-			t.Errorf("ParseERRange(%q) = %v, %v, %v; want %v, %v, bad %v", tc.in, lo, hi, err, tc.lo, tc.hi, tc.bad)
+			t.Errorf("ParseScaleRange(%q) = %v, %v, %v; want %v, %v, bad %v", tc.in, lo, hi, err, tc.lo, tc.hi, tc.bad)
 		}
 		if err == nil && tc.in != "" {
-			back := pencilbox.FormatERRange(lo, hi)
-			lo2, hi2, err := pencilbox.ParseERRange(back, "er")
+			back := pencilbox.FormatScaleRange(lo, hi)
+			lo2, hi2, err := pencilbox.ParseScaleRange(back, "er")
 			if err != nil || lo2 != lo || hi2 != hi {
 				t.Errorf("%q written back as %q reads %v-%v, %v", tc.in, back, lo2, hi2, err)
 			}
