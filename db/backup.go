@@ -118,7 +118,7 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 	for _, p := range ps {
 		var was pencilbox.Puzzle
 		var status int
-		err := tx.QueryRowContext(ctx, `SELECT status, rank, score, coalesce(er, 0) FROM puzzles WHERE id = ?`, p.ID).Scan(&status, &was.Rank, &was.Score, &was.Scales[0])
+		err := tx.QueryRowContext(ctx, `SELECT status, rank, score, coalesce(scale1, 0) FROM puzzles WHERE id = ?`, p.ID).Scan(&status, &was.Rank, &was.Score, &was.Scales[0])
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("set analysis of %d: %w", p.ID, ErrNotFound)
 		} else if err != nil {
@@ -129,8 +129,8 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 			changes = append(changes, analysisChange(p.ID, was, p))
 		}
 		ids = append(ids, p.ID)
-		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, hypothesis = ?, profile = ?,
-			er = ?, ep = ?, ed = ?, er_technique = ?, er_rated = ? WHERE id = ?`,
+		res, err := tx.ExecContext(ctx, `UPDATE puzzles SET status = ?, solution = ?, rank = ?, score = ?, verdict1 = ?, profile = ?,
+			scale1 = ?, scale2 = ?, scale3 = ?, scale_note = ?, scale_rated = ? WHERE id = ?`,
 			append([]any{int(p.Status), p.Solution, p.Rank, p.Score, int(p.Verdict), engine.ProfileString(p.Profile)},
 				append(secondArgs(p), p.ID)...)...)
 		if err != nil {

@@ -35,8 +35,8 @@ type partQueries struct {
 const (
 	packLean = `p.id||char(31)||p.kind||char(31)||p.status||char(31)||p.rank||char(31)||p.clues||char(31)||
 		p.width||char(31)||p.height||char(31)||p.score||char(31)||p.givens||char(31)||p.solution||char(31)||p.profile||char(31)||
-		coalesce(p.er, '')||char(31)||coalesce(p.ep, '')||char(31)||coalesce(p.ed, '')`
-	packFull = packLean + `||char(31)||p.canonical||char(31)||p.hypothesis||char(31)||p.created`
+		coalesce(p.scale1, '')||char(31)||coalesce(p.scale2, '')||char(31)||coalesce(p.scale3, '')`
+	packFull = packLean + `||char(31)||p.canonical||char(31)||p.verdict1||char(31)||p.created`
 	// packLeanFields and packFullFields count the fields before the note.
 	packLeanFields, packFullFields = 14, 17
 )
@@ -193,19 +193,19 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 	p.ID, p.Kind, p.Status, p.Rank, p.Clues = nums[0], fields[1], engine.Status(nums[2]), int(nums[3]), int(nums[4])
 	p.Width, p.Height, p.Score = int(nums[5]), int(nums[6]), score
 	p.Givens, p.Solution, p.Profile = fields[8], fields[9], parseProfile(fields[10])
-	for i, v := range []*float64{&p.Scales[0], &p.Scales[1], &p.Scales[2]} {
+	for i := range p.Scales {
 		if f := fields[11+i]; f != "" {
 			x, err := strconv.ParseFloat(f, 64)
 			if err != nil {
 				return fmt.Errorf("puzzle %d: second rating: %w", p.ID, err)
 			}
-			*v = x
+			p.Scales[i] = x
 		}
 	}
 	if len(fields) == packFullFields {
 		hyp, err := strconv.Atoi(fields[15])
 		if err != nil {
-			return fmt.Errorf("puzzle %d: hypothesis: %w", p.ID, err)
+			return fmt.Errorf("puzzle %d: verdict: %w", p.ID, err)
 		}
 		created, err := strconv.ParseInt(fields[16], 10, 64)
 		if err != nil {

@@ -91,17 +91,17 @@ func plainExcluding(t *testing.T, d *db.DB, f pencilbox.Filter) []int64 {
 		conds, args = append(conds, "p.rank <= ?"), append(args, f.RankMax)
 	}
 	if f.ScaleMin > 0 || f.ScaleMax > 0 {
-		conds, args = append(conds, "coalesce(p.er, 0) >= ?"), append(args, max(f.ScaleMin, 0.05))
+		conds, args = append(conds, "coalesce(p.scale1, 0) >= ?"), append(args, max(f.ScaleMin, 0.05))
 	}
 	if f.ScaleMax > 0 {
-		conds, args = append(conds, "coalesce(p.er, 0) <= ?"), append(args, f.ScaleMax)
+		conds, args = append(conds, "coalesce(p.scale1, 0) <= ?"), append(args, f.ScaleMax)
 	}
 	dir := "ASC"
 	if f.Desc {
 		dir = "DESC"
 	}
 	col := map[string]string{pencilbox.SortID: "p.id", pencilbox.SortRank: "p.rank", pencilbox.SortScore: "p.score",
-		pencilbox.SortClues: "p.clues", pencilbox.SortCreated: "p.created", pencilbox.SortScale: "coalesce(p.er, 0)"}[f.Sort]
+		pencilbox.SortClues: "p.clues", pencilbox.SortCreated: "p.created", pencilbox.SortScale: "coalesce(p.scale1, 0)"}[f.Sort]
 	rows, err := d.R.Query(`SELECT p.id FROM puzzles p WHERE `+strings.Join(conds, " AND ")+
 		` ORDER BY `+col+` `+dir+`, p.id `+dir, args...)
 	if err != nil {

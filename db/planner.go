@@ -26,9 +26,9 @@ func sortColumn(s string) (string, error) {
 	case pencilbox.SortCreated, "date":
 		return "p.created", nil
 	case pencilbox.SortScale:
-		return erKey, nil
+		return scaleKey, nil
 	}
-	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created, er)", s)
+	return "", fmt.Errorf("unknown sort %q (known: rank, score, clues, created, "+pencilbox.SortScale+")", s)
 }
 
 // The list's queries are planned here rather than left to SQLite alone,
@@ -92,9 +92,9 @@ type plan struct {
 	// open above: its per-rank merge walks up to it (no kind's ladder
 	// length is assumed).
 	topRank int
-	// erTop is the highest second rating stored, asked only for an ER
+	// scaleTop is the highest second rating stored, asked only for an ER
 	// range open above: its per-ER merge walks up to it.
-	erTop float64
+	scaleTop float64
 }
 
 // setConds are the filter's related-table conditions: the IN form's
@@ -313,16 +313,16 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 		add("p.clues <= ?", f.CluesMax)
 	}
 	if f.ScaleMin > 0 || f.ScaleMax > 0 {
-		// On erKey, as the ER indexes hold it; a bound excludes the
+		// On scaleKey, as the ER indexes hold it; a bound excludes the
 		// puzzles without a rating (stored NULL, 0 here).
-		add(erKey+" >= ?", max(f.ScaleMin, erLeast))
+		add(scaleKey+" >= ?", max(f.ScaleMin, scaleLeast))
 	}
 	if f.ScaleMax > 0 {
-		add(erKey+" <= ?", f.ScaleMax)
+		add(scaleKey+" <= ?", f.ScaleMax)
 	}
 	if f.Verdict != engine.NA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
-		add("p.hypothesis = ? AND p.hypothesis <> 0", int(f.Verdict))
+		add("p.verdict1 = ? AND p.verdict1 <> 0", int(f.Verdict))
 	}
 	for _, c := range setConds(f, sz.qExact) {
 		if sz.small[c.name] {
@@ -460,7 +460,7 @@ func (d *DB) newPlan(ctx context.Context, f pencilbox.Filter) (plan, error) {
 		}
 	}
 	if f.ScaleMin > 0 && f.ScaleMax == 0 {
-		if pl.erTop, err = d.topER(ctx); err != nil {
+		if pl.scaleTop, err = d.topScale(ctx); err != nil {
 			return pl, err
 		}
 	}
@@ -488,7 +488,7 @@ func sortBounded(f pencilbox.Filter) bool {
 // names a kind.
 func sortIndex(f pencilbox.Filter) string {
 	name := map[string]string{pencilbox.SortRank: "rank", pencilbox.SortScore: "score",
-		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created", pencilbox.SortScale: "er"}[f.Sort]
+		pencilbox.SortClues: "clues", pencilbox.SortCreated: "created", "date": "created", pencilbox.SortScale: "scale"}[f.Sort]
 	if f.Kind != "" {
 		return "puzzles_" + name
 	}
@@ -535,8 +535,8 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 	if perRank(f, pl, col) {
 		return rankMergeQuery(f, pl, col, limit, cols)
 	}
-	if perER(f, pl, col) {
-		return erMergeQuery(f, pl, col, limit, cols)
+	if perScale(f, pl, col) {
+		return scaleMergeQuery(f, pl, col, limit, cols)
 	}
 	w, args, err := where(f, pl.sizes)
 	if err != nil {
@@ -591,7 +591,7 @@ func pageQueryCols(f pencilbox.Filter, pl plan, limit int, cols string) (string,
 }
 
 // mergeStart reads what a per-value merge query (rankMergeQuery,
-// erMergeQuery) takes from the filter: the comparison and direction of its
+// scaleMergeQuery) takes from the filter: the comparison and direction of its
 // order, the cursor to start after (nil on a first page) and the matches
 // to skip.
 func mergeStart(f pencilbox.Filter) (op, dir string, cur *cursor, offset int, err error) {

@@ -17,7 +17,7 @@ import (
 // ErrNotFound reports a puzzle or job id that does not exist.
 var ErrNotFound = errors.New("not found")
 
-const puzzleCols = `p.id, p.kind, p.givens, p.canonical, p.status, p.solution, p.rank, p.score, p.hypothesis,
+const puzzleCols = `p.id, p.kind, p.givens, p.canonical, p.status, p.solution, p.rank, p.score, p.verdict1,
 	p.clues, p.width, p.height, p.note, p.meta, p.profile, p.created, ` + secondCols + `,
 	coalesce((SELECT group_concat(t.tag, char(31)) FROM (SELECT tag FROM tags WHERE puzzle_id = p.id ORDER BY tag) t), '')`
 
@@ -30,7 +30,7 @@ func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 	var created int64
 	var sec secondScan
 	err := s.Scan(&p.ID, &p.Kind, &p.Givens, &p.Canonical, &status, &p.Solution, &p.Rank, &p.Score, &hyp,
-		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &sec.er, &sec.ep, &sec.ed, &sec.tech, &sec.rated, &tags)
+		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &sec.v[0], &sec.v[1], &sec.v[2], &sec.note, &sec.rated, &tags)
 	if err != nil {
 		return p, err
 	}

@@ -12,34 +12,45 @@ import (
 )
 
 // secondCols are the second rating's columns, as scanPuzzle reads them.
-const secondCols = `p.er, p.ep, p.ed, p.er_technique, p.er_rated`
+// The slots are the kind's declared scales in their order (engine.Scale):
+// scale1 is the first, the one the list filters and sorts on, scale_note
+// what set it, scale_rated whether the rater has seen the puzzle
+// (migration 00010).
+const secondCols = `p.scale1, p.scale2, p.scale3, p.scale_note, p.scale_rated`
 
 // secondArgs are the second rating's column values of p, in secondCols'
-// order: NULL where there is none.
+// order: NULL where there is none (no first figure), and for each figure
+// that is 0.
 func secondArgs(p pencilbox.Puzzle) []any {
+	out := make([]any, 0, engine.ScaleSlots+2)
 	if p.Scales[0] <= 0 {
-		return []any{nil, nil, nil, nil, p.ScaleRated}
+		for range engine.ScaleSlots + 1 {
+			out = append(out, nil)
+		}
+		return append(out, p.ScaleRated)
 	}
-	var ep, ed any
-	if p.Scales[1] > 0 {
-		ep = p.Scales[1]
+	for _, v := range p.Scales {
+		if v > 0 {
+			out = append(out, v)
+		} else {
+			out = append(out, nil)
+		}
 	}
-	if p.Scales[2] > 0 {
-		ed = p.Scales[2]
-	}
-	return []any{p.Scales[0], ep, ed, p.ScaleNote, p.ScaleRated}
+	return append(out, p.ScaleNote, p.ScaleRated)
 }
 
 // secondScan receives secondCols.
 type secondScan struct {
-	er, ep, ed sql.NullFloat64
-	tech       sql.NullString
-	rated      bool
+	v     [engine.ScaleSlots]sql.NullFloat64
+	note  sql.NullString
+	rated bool
 }
 
 func (s secondScan) into(p *pencilbox.Puzzle) {
-	p.Scales[0], p.Scales[1], p.Scales[2] = s.er.Float64, s.ep.Float64, s.ed.Float64
-	p.ScaleNote, p.ScaleRated = s.tech.String, s.rated
+	for i, v := range s.v {
+		p.Scales[i] = v.Float64
+	}
+	p.ScaleNote, p.ScaleRated = s.note.String, s.rated
 }
 
 // Unrated returns up to limit puzzles of the given kinds that the second
@@ -56,8 +67,8 @@ func (d *DB) Unrated(ctx context.Context, kinds []string, after int64, limit int
 		args = append(args, k)
 	}
 	args = append(args, after, limit)
-	rows, err := d.query(ctx, `SELECT p.id, p.kind, p.givens, p.status FROM puzzles p INDEXED BY puzzles_er_todo
-		WHERE p.er_rated = 0 AND p.kind IN (`+ph+`) AND p.id > ? ORDER BY p.id LIMIT ?`, args...)
+	rows, err := d.query(ctx, `SELECT p.id, p.kind, p.givens, p.status FROM puzzles p INDEXED BY puzzles_scale_todo
+		WHERE p.scale_rated = 0 AND p.kind IN (`+ph+`) AND p.id > ? ORDER BY p.id LIMIT ?`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles to rate: %w", err)
 	}
@@ -94,7 +105,7 @@ func (d *DB) SetSecond(ctx context.Context, ps []pencilbox.Puzzle) (err error) {
 			tx.Rollback()
 		}
 	}()
-	st, err := tx.PrepareContext(ctx, `UPDATE puzzles SET er = ?, ep = ?, ed = ?, er_technique = ?, er_rated = ? WHERE id = ?`)
+	st, err := tx.PrepareContext(ctx, `UPDATE puzzles SET scale1 = ?, scale2 = ?, scale3 = ?, scale_note = ?, scale_rated = ? WHERE id = ?`)
 	if err != nil {
 		return fmt.Errorf("store second ratings: %w", err)
 	}
@@ -124,22 +135,22 @@ func (d *DB) SecondPending(ctx context.Context, kinds []string) (int, error) {
 		args = append(args, k)
 	}
 	var n int
-	err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p INDEXED BY puzzles_er_todo
-		WHERE p.er_rated = 0 AND p.kind IN (`+ph+`)`, args...).Scan(&n)
+	err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p INDEXED BY puzzles_scale_todo
+		WHERE p.scale_rated = 0 AND p.kind IN (`+ph+`)`, args...).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("second rating progress: %w", err)
 	}
 	return n, nil
 }
 
-// erKey is the second rating as the list sorts and filters on it: a
+// scaleKey is the second rating as the list sorts and filters on it: a
 // puzzle without one (NULL) counts as 0, so keyset cursors and the
-// (kind, erKey, id) indexes of migration 00006 never meet a NULL.
-const erKey = "coalesce(p.er, 0)"
+// (kind, scaleKey, id) indexes of migration 00006 never meet a NULL.
+const scaleKey = "coalesce(p.scale1, 0)"
 
-// erLeast is the lowest second rating a bound admits: above 0, which
+// scaleLeast is the lowest second rating a bound admits: above 0, which
 // stands for none.
-const erLeast = 0.05
+const scaleLeast = 0.05
 
 // floatSort reports whether a sort's key is a real number (the cursor
 // keeps it as one); the others are integers.
@@ -147,13 +158,13 @@ func floatSort(sort string) bool { return sort == pencilbox.SortScore || sort ==
 
 // SecondHistogram counts a kind's puzzles with a second rating by half
 // point: bins[i] counts the ratings from i/2 up to i/2 + 0.4. It counts
-// each bin on the (kind, erKey, id) index, from the lowest rating to the
+// each bin on the (kind, scaleKey, id) index, from the lowest rating to the
 // highest: a count of an index range reads the index alone, where one
-// GROUP BY on erKey looked every row up in the table (2.4 s on 10^6).
+// GROUP BY on scaleKey looked every row up in the table (2.4 s on 10^6).
 func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, error) {
 	var lo, hi sql.NullFloat64
-	err := d.queryRow(ctx, `SELECT (SELECT min(`+erKey+`) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > 0),
-		(SELECT max(`+erKey+`) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > 0)`, kind, kind).Scan(&lo, &hi)
+	err := d.queryRow(ctx, `SELECT (SELECT min(`+scaleKey+`) FROM puzzles p WHERE p.kind = ? AND `+scaleKey+` > 0),
+		(SELECT max(`+scaleKey+`) FROM puzzles p WHERE p.kind = ? AND `+scaleKey+` > 0)`, kind, kind).Scan(&lo, &hi)
 	if err != nil {
 		return nil, fmt.Errorf("second rating histogram: %w", err)
 	}
@@ -164,7 +175,7 @@ func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, err
 	for b := int(lo.Float64*2 + 1e-9); b <= int(hi.Float64*2+1e-9) && b <= 2*pencilbox.MaxScale; b++ {
 		var n int
 		// Bounds between the tenths: no figure sits on them.
-		if err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p WHERE p.kind = ? AND `+erKey+` > ? AND `+erKey+` < ?`,
+		if err := d.queryRow(ctx, `SELECT count(*) FROM puzzles p WHERE p.kind = ? AND `+scaleKey+` > ? AND `+scaleKey+` < ?`,
 			kind, float64(b)/2-0.05, float64(b)/2+0.45).Scan(&n); err != nil {
 			return nil, fmt.Errorf("second rating histogram: %w", err)
 		}
@@ -177,8 +188,8 @@ func (d *DB) SecondHistogram(ctx context.Context, kind string) (map[int]int, err
 
 // exprSeek is the condition that lets a keyset page on the ER sort seek
 // in its index: SQLite seeks a (column, id) row value in an index of
-// columns, but scans from the start of one on an expression (erKey), so
-// the cursor's key alone is given too ("erKey >= ?"). "" for other sorts.
+// columns, but scans from the start of one on an expression (scaleKey), so
+// the cursor's key alone is given too ("scaleKey >= ?"). "" for other sorts.
 func exprSeek(sort, col, op string) string {
 	if sort != pencilbox.SortScale {
 		return ""
@@ -186,53 +197,53 @@ func exprSeek(sort, col, op string) string {
 	return col + " " + op + "= ?"
 }
 
-// topER is the highest second rating stored (0 when none).
-func (d *DB) topER(ctx context.Context) (float64, error) {
+// topScale is the highest second rating stored (0 when none).
+func (d *DB) topScale(ctx context.Context) (float64, error) {
 	var v sql.NullFloat64
-	if err := d.queryRow(ctx, `SELECT max(`+erKey+`) FROM puzzles p`).Scan(&v); err != nil {
+	if err := d.queryRow(ctx, `SELECT max(`+scaleKey+`) FROM puzzles p`).Scan(&v); err != nil {
 		return 0, fmt.Errorf("highest ER: %w", err)
 	}
 	return v.Float64, nil
 }
 
-// maxERWalks bounds the walks of one per-ER merge (one per tenth of the
+// maxScaleWalks bounds the walks of one per-ER merge (one per tenth of the
 // range: 0.1-12.0 is 120).
-const maxERWalks = 150
+const maxScaleWalks = 150
 
-// erSpan is the tenths (ER times 10) an ER range's per-ER merge walks.
-func erSpan(f pencilbox.Filter, pl plan) (lo, hi int) {
-	lo = int(math.Ceil(max(f.ScaleMin, erLeast)*10 - 1e-9))
+// scaleSpan is the tenths (ER times 10) an ER range's per-ER merge walks.
+func scaleSpan(f pencilbox.Filter, pl plan) (lo, hi int) {
+	lo = int(math.Ceil(max(f.ScaleMin, scaleLeast)*10 - 1e-9))
 	top := f.ScaleMax
 	if top == 0 {
-		top = pl.erTop
+		top = pl.scaleTop
 	}
 	return lo, int(math.Floor(top*10 + 1e-9))
 }
 
-// perER reports whether f's page should merge one walk per ER value: a
-// dense filter with an ER range of at most maxERWalks tenths, sorted by
+// perScale reports whether f's page should merge one walk per ER value: a
+// dense filter with an ER range of at most maxScaleWalks tenths, sorted by
 // score, clues or date (the puzzles_er_* indexes of migration 00007).
-func perER(f pencilbox.Filter, pl plan, col string) bool {
+func perScale(f pencilbox.Filter, pl plan, col string) bool {
 	switch f.Sort {
 	case pencilbox.SortScore, pencilbox.SortClues, pencilbox.SortCreated, "date":
 	default:
 		return false
 	}
-	lo, hi := erSpan(f, pl)
-	return pl.dense && col != "" && (f.ScaleMin > 0 || f.ScaleMax > 0) && hi >= lo && hi-lo+1 <= maxERWalks
+	lo, hi := scaleSpan(f, pl)
+	return pl.dense && col != "" && (f.ScaleMin > 0 || f.ScaleMax > 0) && hi >= lo && hi-lo+1 <= maxScaleWalks
 }
 
-// erMergeQuery is pageQuery for a dense filter on an ER range sorted by
-// col: one walk per ER value (stored in tenths) in the (erKey, col, id)
+// scaleMergeQuery is pageQuery for a dense filter on an ER range sorted by
+// col: one walk per ER value (stored in tenths) in the (scaleKey, col, id)
 // index's order, merged (mergeWalks), the first offset skipped. Each walk
 // starts at its value's own best
 // puzzles, so none passes puzzles of other ratings.
-func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
+func scaleMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols string) (string, []any, error) {
 	op, dir, cur, offset, err := mergeStart(f)
 	if err != nil {
 		return "", nil, err
 	}
-	index := strings.Replace(strings.TrimSuffix(sortIndex(pencilbox.Filter{Sort: f.Sort}), "_all"), "puzzles_", "puzzles_er_", 1)
+	index := strings.Replace(strings.TrimSuffix(sortIndex(pencilbox.Filter{Sort: f.Sort}), "_all"), "puzzles_", "puzzles_scale_", 1)
 	g := f
 	g.ScaleMin, g.ScaleMax = 0, 0
 	w, a, err := where(g, pl.sizes)
@@ -244,8 +255,8 @@ func erMergeQuery(f pencilbox.Filter, pl plan, col string, limit int, cols strin
 	} else {
 		w += " AND "
 	}
-	w += erKey + " = ?"
-	lo, hi := erSpan(f, pl)
+	w += scaleKey + " = ?"
+	lo, hi := scaleSpan(f, pl)
 	var parts []string
 	var args []any
 	for k := lo; k <= hi; k++ {

@@ -43,7 +43,7 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 		}
 	}()
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO puzzles(kind, givens, canonical, status, solution, rank, score,
-		hypothesis, clues, width, height, note, meta, profile, created, er, ep, ed, er_technique, er_rated)
+		verdict1, clues, width, height, note, meta, profile, created, scale1, scale2, scale3, scale_note, scale_rated)
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(kind, canonical) DO NOTHING RETURNING id`)
 	if err != nil {
 		return res, fmt.Errorf("add batch: %w", err)

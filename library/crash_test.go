@@ -377,7 +377,7 @@ func snapshot(t *testing.T, d *db.DB) []string {
 			t.Fatal(err)
 		}
 	}
-	q(`SELECT 'puzzle', kind, canonical, givens, status, solution, rank, score, hypothesis, clues, note, meta, profile,
+	q(`SELECT 'puzzle', kind, canonical, givens, status, solution, rank, score, verdict1, clues, note, meta, profile,
 		(SELECT group_concat(technique || '=' || count) FROM (SELECT * FROM profile WHERE puzzle_id = p.id ORDER BY technique)),
 		(SELECT group_concat(tag) FROM (SELECT tag FROM tags WHERE puzzle_id = p.id ORDER BY tag)),
 		(SELECT body FROM search WHERE rowid = p.id)

@@ -48,7 +48,7 @@ func TestGenerate(t *testing.T) {
 	if _, err := library.Generate(ctx, d, registry(), er, library.Options{Second: bundles.SecondRaters()}); err != nil {
 		t.Fatal(err)
 	}
-	if n := count(t, d, `SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND er BETWEEN 2.0 AND 2.5`); n != 2 {
+	if n := count(t, d, `SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale1 BETWEEN 2.0 AND 2.5`); n != 2 {
 		t.Errorf("%d Sudoku with ER 2.0-2.5 stored, want 2", n)
 	}
 }

@@ -152,7 +152,7 @@ func TestFillSecondResumes(t *testing.T) {
 		t.Errorf("check after the fill: %+v, %v", rep, err)
 	}
 	// A stored ER changed behind the rater's back is reported and fixed.
-	if _, err := d.W.Exec(`UPDATE puzzles SET er = er + 1 WHERE id = (SELECT min(id) FROM puzzles WHERE er IS NOT NULL)`); err != nil {
+	if _, err := d.W.Exec(`UPDATE puzzles SET scale1 = scale1 + 1 WHERE id = (SELECT min(id) FROM puzzles WHERE scale1 IS NOT NULL)`); err != nil {
 		t.Fatal(err)
 	}
 	out.Reset()

@@ -35,7 +35,7 @@ func TestBrowserER(t *testing.T) {
 	do(t, ctx, "list", chromedp.WaitVisible(chromedp.CSS(`table.puzzles`)))
 	ers := get(t, ctx, "ER cells", chromedp.Evaluate[[]string](
 		`Array.from(document.querySelectorAll("table.puzzles td.er"), td => td.textContent)`))
-	want := e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`)
+	want := e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`)
 	if want == 0 || len(ers) != min(want, PageSize) {
 		t.Fatalf("ER 3.0-4.5 lists %d rows, the library has %d", len(ers), want)
 	}
@@ -46,7 +46,7 @@ func TestBrowserER(t *testing.T) {
 	}
 
 	// the switch between the two step logs, and back
-	id := e.ids(`SELECT id FROM puzzles WHERE er BETWEEN 3.0 AND 4.5 ORDER BY id LIMIT 1`)[0]
+	id := e.ids(`SELECT id FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5 ORDER BY id LIMIT 1`)[0]
 	do(t, ctx, "open the puzzle",
 		chromedp.Navigate(fmt.Sprintf("%s/puzzles/%d", base, id)),
 		chromedp.WaitVisible(chromedp.CSS(`#stepsource`)))
@@ -117,7 +117,7 @@ func chainStep(t *testing.T, e *testEnv) (int64, int, int) {
 	sr := testBundles.SecondRaters()["sudoku"]
 	kinds, _ := testKinds()
 	k, _ := kinds.Lookup("sudoku")
-	for _, id := range e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND er IS NOT NULL ORDER BY er DESC, id LIMIT 20`) {
+	for _, id := range e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND scale1 IS NOT NULL ORDER BY scale1 DESC, id LIMIT 20`) {
 		var givens string
 		if err := e.db.R.QueryRow(`SELECT givens FROM puzzles WHERE id = ?`, id).Scan(&givens); err != nil {
 			t.Fatal(err)

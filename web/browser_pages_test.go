@@ -118,7 +118,7 @@ type curatorPage struct {
 func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	t.Helper()
 	ctx := context.Background()
-	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND hypothesis = 1 ORDER BY id LIMIT 1`)
+	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND verdict1 = 1 ORDER BY id LIMIT 1`)
 	ak := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
 	items := e.ids(`SELECT id FROM puzzles WHERE status = 1 ORDER BY kind DESC, id LIMIT 6`)
 	jobs := e.ids(`SELECT id FROM jobs ORDER BY id LIMIT 1`)

@@ -80,7 +80,7 @@ func seedTemplate() (string, error) {
 		// engine/sudoku/explainer tests them): those stay waiting, as
 		// while a fill is under way.
 		const hardest = `SELECT puzzle_id FROM sources WHERE label = 'sample/sudoku_forum_hardest'`
-		if _, err := d.W.Exec(`UPDATE puzzles SET er_rated = 1 WHERE id IN (` + hardest + `)`); err != nil {
+		if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE id IN (` + hardest + `)`); err != nil {
 			seeded.err = err
 			return
 		}
@@ -88,7 +88,7 @@ func seedTemplate() (string, error) {
 			seeded.err = fmt.Errorf("fill the second rating: %v", err)
 			return
 		}
-		if _, err := d.W.Exec(`UPDATE puzzles SET er_rated = 0 WHERE id IN (` + hardest + `)`); err != nil {
+		if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 0 WHERE id IN (` + hardest + `)`); err != nil {
 			seeded.err = err
 			return
 		}

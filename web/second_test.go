@@ -18,17 +18,17 @@ func TestDashboardSecondProgress(t *testing.T) {
 	c := e.client()
 	c.login()
 	// Done (the rows still waiting in the seed marked as seen).
-	if _, err := e.db.W.Exec(`UPDATE puzzles SET er_rated = 1 WHERE kind = 'sudoku'`); err != nil {
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE kind = 'sudoku'`); err != nil {
 		t.Fatal(err)
 	}
 	if r := c.get("/"); strings.Contains(r.body, "er-progress") {
 		t.Errorf("a filled library shows the ER progress")
 	}
-	if _, err := e.db.W.Exec(`UPDATE puzzles SET er_rated = 0, er = NULL WHERE kind = 'sudoku' AND id % 3 = 0`); err != nil {
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL WHERE kind = 'sudoku' AND id % 3 = 0`); err != nil {
 		t.Fatal(err)
 	}
 	total := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku'`)
-	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND er_rated = 0`)
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
 	if pending == 0 {
 		t.Fatal("nothing left to rate")
 	}
@@ -50,7 +50,7 @@ func TestAPISecondRating(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
-	inRange := e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`)
+	inRange := e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`)
 	if inRange == 0 || inRange >= 50 {
 		t.Fatalf("the sample has %d puzzles of ER 3.0-4.5; the test needs some, under a page", inRange)
 	}
@@ -74,7 +74,7 @@ func TestAPISecondRating(t *testing.T) {
 		prev = er
 		var ep, ed float64
 		var tech string
-		if err := e.db.R.QueryRow(`SELECT ep, ed, er_technique FROM puzzles WHERE id = ?`, p["id"]).Scan(&ep, &ed, &tech); err != nil {
+		if err := e.db.R.QueryRow(`SELECT scale2, scale3, scale_note FROM puzzles WHERE id = ?`, p["id"]).Scan(&ep, &ed, &tech); err != nil {
 			t.Fatal(err)
 		}
 		if p["ep"] != ep || p["ed"] != ed || p["er_technique"] != tech {
@@ -82,7 +82,7 @@ func TestAPISecondRating(t *testing.T) {
 		}
 	}
 	// One puzzle: the same fields; a puzzle without a rating has none.
-	id := e.ids(`SELECT id FROM puzzles WHERE er IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	id := e.ids(`SELECT id FROM puzzles WHERE scale1 IS NOT NULL ORDER BY id LIMIT 1`)[0]
 	var one map[string]any
 	json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", id)).body), &one)
 	for _, k := range []string{"er", "ep", "ed", "er_technique"} {
@@ -114,7 +114,7 @@ func TestListAndDashboardER(t *testing.T) {
 	if !strings.Contains(r.body, `<th>ER</th>`) || !strings.Contains(r.body, `name="er" size="7" placeholder="6.5-7.5" value="3.0-4.5"`) {
 		t.Errorf("list page lacks the ER column or keeps no range: %.500s", r.body)
 	}
-	if n := strings.Count(r.body, `<td class="er"`); n != e.count(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`) {
+	if n := strings.Count(r.body, `<td class="er"`); n != e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`) {
 		t.Errorf("%d ER cells", n)
 	}
 	d := c.get("/")
@@ -135,7 +135,7 @@ func TestListAndDashboardER(t *testing.T) {
 			t.Errorf("bar %s says %d; its list %s holds %d", b[2], n, u, pg.Total)
 		}
 	}
-	if want := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND er IS NOT NULL`); total != want {
+	if want := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale1 IS NOT NULL`); total != want {
 		t.Errorf("the ER bars count %d puzzles, the library rated %d", total, want)
 	}
 	if !strings.Contains(d.body, `href="/puzzles?kind=sudoku&amp;rank=7"`) {
@@ -162,7 +162,7 @@ func TestStepPart(t *testing.T) {
 	if len(part.body)*2 > len(page.body) {
 		t.Errorf("the part is %d bytes, the page %d", len(part.body), len(page.body))
 	}
-	sid := e.ids(`SELECT id FROM puzzles WHERE er IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	sid := e.ids(`SELECT id FROM puzzles WHERE scale1 IS NOT NULL ORDER BY id LIMIT 1`)[0]
 	stars := c.get(fmt.Sprintf("/puzzles/%d?steps=stars&step=1&part=step", sid))
 	if !strings.Contains(stars.body, "steps=stars") {
 		t.Errorf("the star steps' part links on without them: %.300s", stars.body)

@@ -256,7 +256,7 @@ func TestDashboard(t *testing.T) {
 	c := e.client()
 	c.login()
 	r := c.get("/")
-	counter := e.count(`SELECT count(*) FROM puzzles WHERE hypothesis = 2`)
+	counter := e.count(`SELECT count(*) FROM puzzles WHERE verdict1 = 2`)
 	eight := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND rank = 8`)
 	if counter == 0 || eight == 0 {
 		t.Fatalf("the sample has %d counterexamples and %d 8-star puzzles; the test needs some", counter, eight)
@@ -295,14 +295,14 @@ func TestLibraryFilters(t *testing.T) {
 		{"rank=8", "rank = 8", "id"},
 		{"kind=sudoku&rank=6-", "kind = 'sudoku' AND rank >= 6", "id"},
 		{"rank=-2", "rank BETWEEN 1 AND 2", "id"},
-		{"hyp=no", "hypothesis = 2", "id"},
-		{"hyp=yes&rank=7", "hypothesis = 1 AND rank = 7", "id"},
+		{"hyp=no", "verdict1 = 2", "id"},
+		{"hyp=yes&rank=7", "verdict1 = 1 AND rank = 7", "id"},
 		{"status=unique&kind=akari&rank=3", "status = 1 AND kind = 'akari' AND rank = 3", "id"},
 		{"source=sample/sudoku_top1465", "EXISTS (SELECT 1 FROM sources s WHERE s.puzzle_id = p.id AND s.label = 'sample/sudoku_top1465')", "id"},
 		{"technique=x3&kind=sudoku", "EXISTS (SELECT 1 FROM profile f WHERE f.puzzle_id = p.id AND f.technique = 'x3')", "id"},
 		{"clues=17-17", "clues = 17", "id"},
 		{"clues=20-24&kind=sudoku&sort=clues&order=desc", "kind = 'sudoku' AND clues BETWEEN 20 AND 24", "clues DESC, id DESC"},
-		{"tag=sample&kind=sudoku&rank=7&hyp=no", tag("sample") + " AND kind = 'sudoku' AND rank = 7 AND hypothesis = 2", "id"},
+		{"tag=sample&kind=sudoku&rank=7&hyp=no", tag("sample") + " AND kind = 'sudoku' AND rank = 7 AND verdict1 = 2", "id"},
 		{"q=forum_hardest", "EXISTS (SELECT 1 FROM sources s WHERE s.puzzle_id = p.id AND s.label LIKE '%forum_hardest%')", "id"},
 		{"kind=sudoku&sort=rank&order=desc", "kind = 'sudoku'", "rank DESC, id DESC"},
 		{"kind=sudoku&sort=score", "kind = 'sudoku'", "score, id"},

@@ -24,7 +24,7 @@ func TestExportER(t *testing.T) {
 	}
 	defer d.Close()
 	var want int
-	d.QueryRow(`SELECT count(*) FROM puzzles WHERE er BETWEEN 3.0 AND 4.5`).Scan(&want)
+	d.QueryRow(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`).Scan(&want)
 	if want == 0 {
 		t.Fatal("the sample has no puzzle of ER 3.0-4.5")
 	}
@@ -42,7 +42,7 @@ func TestExportER(t *testing.T) {
 	for _, r := range rows[1:] {
 		er, _ := strconv.ParseFloat(r[8], 64)
 		var ser, sep, sed float64
-		if err := d.QueryRow(`SELECT er, ep, ed FROM puzzles WHERE givens = ?`, r[0]).Scan(&ser, &sep, &sed); err != nil {
+		if err := d.QueryRow(`SELECT scale1, scale2, scale3 FROM puzzles WHERE givens = ?`, r[0]).Scan(&ser, &sep, &sed); err != nil {
 			t.Fatal(err)
 		}
 		if er < 3 || er > 4.5 || er < prev || r[8] != strconv.FormatFloat(ser, 'f', 1, 64) ||
@@ -58,7 +58,7 @@ func TestExportER(t *testing.T) {
 	b, _ := os.ReadFile(out)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	var hard int
-	d.QueryRow(`SELECT count(*) FROM puzzles WHERE er >= 7`).Scan(&hard)
+	d.QueryRow(`SELECT count(*) FROM puzzles WHERE scale1 >= 7`).Scan(&hard)
 	if len(lines) != hard {
 		t.Errorf("json --er 7-: %d lines, %d stored", len(lines), hard)
 	}

@@ -60,7 +60,7 @@ func TestKillLeavesConsistentERFill(t *testing.T) {
 
 	for r := range rounds {
 		// as migration 00005 leaves an upgraded library's rows
-		if _, err := raw.Exec(`UPDATE puzzles SET er = NULL, ep = NULL, ed = NULL, er_technique = NULL, er_rated = 0`); err != nil {
+		if _, err := raw.Exec(`UPDATE puzzles SET scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL, scale_rated = 0`); err != nil {
 			t.Fatal(err)
 		}
 		target := 1 + rng.IntN(total-1)
@@ -104,7 +104,7 @@ func killWhenRated(t *testing.T, raw *sql.DB, path string, target int, extra tim
 	}
 	for {
 		var n int
-		if err := raw.QueryRow(`SELECT count(*) FROM puzzles WHERE er_rated = 1`).Scan(&n); err != nil {
+		if err := raw.QueryRow(`SELECT count(*) FROM puzzles WHERE scale_rated = 1`).Scan(&n); err != nil {
 			stop()
 			t.Fatal(err)
 		}
@@ -166,7 +166,7 @@ func rateER(t *testing.T, path string) map[int64][4]string {
 // in id order, and returns how many are rated.
 func checkFillKilled(t *testing.T, raw *sql.DB, want map[int64][4]string, when string) int {
 	t.Helper()
-	rows, err := raw.Query(`SELECT id, er_rated, er, ep, ed, er_technique FROM puzzles ORDER BY id`)
+	rows, err := raw.Query(`SELECT id, scale_rated, scale1, scale2, scale3, scale_note FROM puzzles ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func TestUpgradeFillsSecondRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	rows, err := d.R.Query(`SELECT givens, coalesce(er, 0), coalesce(er_technique, '') FROM puzzles ORDER BY id`)
+	rows, err := d.R.Query(`SELECT givens, coalesce(scale1, 0), coalesce(scale_note, '') FROM puzzles ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
 	}
