@@ -61,6 +61,25 @@ type Source struct {
 	Created  time.Time
 }
 
+// MaxNote is the longest note a puzzle keeps, in characters: an imported
+// record's comment (the rest of a line, a csv or JSON note, a parser's
+// warning). A longer one is cut to it; the record's whole text is kept
+// as its source's. Every list page reads its rows' notes: a record may be
+// 4 MiB (importers.MaxRecord), and 50 such rows were 200 MB a page.
+const MaxNote = 1000
+
+// CutNote is note up to its MaxNote-th character.
+func CutNote(note string) string {
+	n := 0
+	for i := range note {
+		if n == MaxNote {
+			return note[:i]
+		}
+		n++
+	}
+	return note
+}
+
 // MaxSourceLabel is the longest source label an import takes, in
 // characters (a file's base name fits: 255 bytes on common file systems).
 // Every puzzle's page, the dashboard's sources and the source filter show

@@ -78,7 +78,7 @@ func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags [
 			Clues:     p.Clues(),
 			Width:     p.Width(),
 			Height:    p.Height(),
-			Note:      note,
+			Note:      pencilbox.CutNote(note),
 			Meta:      rec.Meta,
 			Profile:   r.Profile,
 		},

@@ -168,3 +168,27 @@ func TestImportSourceLabelLimit(t *testing.T) {
 		t.Errorf("a label at the limit: %v, stored %d bytes", err, len(job.Source))
 	}
 }
+
+// TestImportNoteCut: a record's note over pencilbox.MaxNote characters is
+// kept to its first MaxNote (list pages read every row's note); the
+// record's whole text stays its source's.
+func TestImportNoteCut(t *testing.T) {
+	ctx := context.Background()
+	d := MustOpen(t)
+	note := strings.Repeat("é", pencilbox.MaxNote) + "past the limit"
+	if _, err := library.Import(ctx, d, registry(), []library.Input{{Name: "one.sdm", R: strings.NewReader(hard + " " + note + "\n")}},
+		library.Options{Jobs: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var got pencilbox.Puzzle
+	if err := d.Each(ctx, pencilbox.Filter{}, func(p pencilbox.Puzzle) error { got = p; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got.Note != note[:len(note)-len("past the limit")] {
+		t.Errorf("stored note of %d bytes, want the first %d characters", len(got.Note), pencilbox.MaxNote)
+	}
+	full, err := d.Puzzle(ctx, got.ID)
+	if err != nil || len(full.Sources) != 1 || !strings.Contains(full.Sources[0].Text, "past the limit") {
+		t.Errorf("the source text lost the record's end: %v", err)
+	}
+}
