@@ -1,6 +1,7 @@
 package pencilbox
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -23,7 +24,42 @@ type Publication struct {
 	Actor   string    // who recorded it
 	Count   int       // puzzles published (a set's publications)
 	Pos     int       // the puzzle's position in the set then (a puzzle's publications)
+	// Reopened is when the set was reopened after this publication
+	// (SetStore.Reopen), by ReopenedBy; zero while the publication
+	// locks the set.
+	Reopened   time.Time
+	ReopenedBy string
 }
+
+// Locks reports whether the publication locks its set: it was not
+// reopened since.
+func (p Publication) Locks() bool { return p.Reopened.IsZero() }
+
+// ErrSetLocked is what a change to a published set is refused with
+// (errors.Is on a *LockedError).
+var ErrSetLocked = errors.New("the set is published")
+
+// LockedError refuses a change to a published set (add, remove, move,
+// sort, recipe fill, undo, rename): what was printed must not change
+// silently under its publication's record. The set stays locked until
+// it is reopened (SetStore.Reopen: the CLI's `set reopen`, the set
+// page's Reopen button), which the audit log records. Nothing was
+// changed.
+type LockedError struct {
+	Set          string
+	Publications []Publication // those locking it, by date
+}
+
+func (e *LockedError) Error() string {
+	var pubs []string
+	for _, p := range e.Publications {
+		pubs = append(pubs, fmt.Sprintf("in %s on %s", p.Outlet, p.Date))
+	}
+	return fmt.Sprintf("set %q is published (%s) and locked: nothing was changed; reopen it first to change it", e.Set, strings.Join(pubs, "; "))
+}
+
+// Is makes errors.Is(err, ErrSetLocked) hold.
+func (e *LockedError) Is(target error) bool { return target == ErrSetLocked }
 
 // Membership is one set holding a puzzle, and where.
 type Membership struct {

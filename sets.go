@@ -14,6 +14,9 @@ var ErrNoSet = errors.New("no such set")
 // ErrNothingToUndo reports a set with no change to undo.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
+// ErrNotLocked reports a Reopen of a set that no publication locks.
+var ErrNotLocked = errors.New("the set is not locked: it has no publication since it was last reopened")
+
 // Set is one set of the web admin, a named and ordered collection of
 // puzzle ids for a book or a column, without its items.
 type Set struct {
@@ -74,8 +77,18 @@ type SetStore interface {
 	// Publish records the set as published in outlet on date
 	// (YYYY-MM-DD; "" = today), with each of its puzzles at its position,
 	// and returns the record. An empty set, or the same set, outlet and
-	// date again, is refused.
+	// date again, is refused. A published set is locked: every change of
+	// its puzzles or their order (Add, Remove, Move, Order, Undo) and of
+	// its name is refused with a *LockedError naming the publications,
+	// until Reopen.
 	Publish(ctx context.Context, id int64, outlet, date string) (Publication, error)
+	// Reopen unlocks a published set for changes and returns the
+	// publications it reopened. Each keeps its record (its puzzles stay
+	// published, at their positions then) and is stamped with when and
+	// by whom the set was reopened; the audit log records it. The next
+	// Publish locks the set again. A set that is not locked is refused
+	// with ErrNotLocked.
+	Reopen(ctx context.Context, id int64) ([]Publication, error)
 	// Publications returns a set's publications, by date.
 	Publications(ctx context.Context, id int64) ([]Publication, error)
 	// PuzzleSets returns the sets holding a puzzle, by name, with its

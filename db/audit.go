@@ -99,6 +99,7 @@ const (
 	ActionSetOrder    = "set.order"    // a new order as a whole (sorted, dragged)
 	ActionSetUndo     = "set.undo"     // the last change undone
 	ActionSetPublish  = "set.publish"  // a set published (outlet, date), its puzzles linked
+	ActionSetReopen   = "set.reopen"   // a published set unlocked for changes (its publications named)
 	ActionUserAdd     = "user.add"     //
 	ActionUserRole    = "user.role"    //
 	ActionUserPasswd  = "user.passwd"  //

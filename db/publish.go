@@ -79,14 +79,94 @@ func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string) (p
 	return pub, nil
 }
 
-const pubCols = `pb.id, coalesce(pb.set_id, 0), pb.set_name, pb.outlet, pb.date, pb.at, pb.actor`
+const pubCols = `pb.id, coalesce(pb.set_id, 0), pb.set_name, pb.outlet, pb.date, pb.at, pb.actor, coalesce(pb.reopened, 0), pb.reopened_by`
 
 func scanPub(rows *sql.Rows, extra ...any) (pencilbox.Publication, error) {
 	var p pencilbox.Publication
-	var at int64
-	err := rows.Scan(append([]any{&p.ID, &p.SetID, &p.SetName, &p.Outlet, &p.Date, &at, &p.Actor}, extra...)...)
+	var at, reopened int64
+	err := rows.Scan(append([]any{&p.ID, &p.SetID, &p.SetName, &p.Outlet, &p.Date, &at, &p.Actor, &reopened, &p.ReopenedBy}, extra...)...)
 	p.At = time.UnixMilli(at)
+	if reopened != 0 {
+		p.Reopened = time.UnixMilli(reopened)
+	}
 	return p, err
+}
+
+// locks returns the publications locking set id (not reopened since),
+// by date: what a change of the set is refused with.
+func locks(ctx context.Context, q Querier, id int64) ([]pencilbox.Publication, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+pubCols+` FROM publications pb
+		WHERE pb.set_id = ? AND pb.reopened IS NULL ORDER BY pb.date, pb.id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("locks of set %d: %w", id, err)
+	}
+	defer rows.Close()
+	var out []pencilbox.Publication
+	for rows.Next() {
+		p, err := scanPub(rows)
+		if err != nil {
+			return nil, fmt.Errorf("locks of set %d: %w", id, err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// refuseLocked is a *pencilbox.LockedError when a publication locks set
+// id (named name), else nil.
+func refuseLocked(ctx context.Context, q Querier, id int64, name string) error {
+	pubs, err := locks(ctx, q, id)
+	if err != nil {
+		return err
+	}
+	if len(pubs) > 0 {
+		return &pencilbox.LockedError{Set: name, Publications: pubs}
+	}
+	return nil
+}
+
+// Reopen unlocks a published set: its locking publications are stamped
+// with the time and the actor (their records and their puzzles' stay),
+// with an audit row naming them, in one transaction. A set no
+// publication locks is refused with ErrNotLocked.
+func (s SetStore) Reopen(ctx context.Context, id int64) ([]pencilbox.Publication, error) {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	var name string
+	if err := tx.QueryRowContext(ctx, `SELECT name FROM sets WHERE id = ?`, id).Scan(&name); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNoSet
+		}
+		return nil, err
+	}
+	pubs, err := locks(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(pubs) == 0 {
+		return nil, fmt.Errorf("set %q: %w", name, pencilbox.ErrNotLocked)
+	}
+	now, who := time.Now(), Actor(ctx)
+	if _, err := tx.ExecContext(ctx, `UPDATE publications SET reopened = ?, reopened_by = ? WHERE set_id = ? AND reopened IS NULL`,
+		now.UnixMilli(), who, id); err != nil {
+		return nil, fmt.Errorf("reopen set %q: %w", name, err)
+	}
+	var what []string
+	for i := range pubs {
+		pubs[i].Reopened, pubs[i].ReopenedBy = time.UnixMilli(now.UnixMilli()), who
+		what = append(what, fmt.Sprintf("%s on %s", pubs[i].Outlet, pubs[i].Date))
+	}
+	if err := record(ctx, tx, ActionSetReopen, id, 0, nil, fmt.Sprintf("set %q reopened for changes (published in %s)", name, strings.Join(what, "; "))); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	s.changed()
+	return pubs, nil
 }
 
 // Publications returns a set's publications, by date then as recorded.

@@ -196,7 +196,10 @@ func TestPublishRecords(t *testing.T) {
 	if err != nil || len(log) == 0 || log[0].Action != db.ActionSetPublish || log[0].Actor != "editor1" || !strings.Contains(log[0].Detail, "Gazette on 2026-02-01") {
 		t.Fatalf("audit log of puzzle 3: %+v, %v", log, err)
 	}
-	// Edits and deletion of the set leave the records.
+	// Edits (once reopened) and deletion of the set leave the records.
+	if _, err := s.Reopen(ctx, jan.ID); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Remove(ctx, jan.ID, 3); err != nil {
 		t.Fatal(err)
 	}

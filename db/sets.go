@@ -210,6 +210,14 @@ func (s SetStore) Update(ctx context.Context, id int64, name, notes string) erro
 		}
 		return err
 	}
+	// A published set keeps its name (a booklet's title, what its
+	// publications are found by) until reopened; its notes, the editor's
+	// own, stay open.
+	if old != name {
+		if err := refuseLocked(ctx, tx, id, old); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE sets SET name = ?, notes = ?, updated = ? WHERE id = ?`, name, notes, time.Now().Unix(), id); err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
 			return fmt.Errorf("a set named %q already exists", name)
@@ -393,6 +401,11 @@ func (s SetStore) rewriteIn(ctx context.Context, tx *sql.Tx, id int64, f func(co
 		if errors.Is(err, sql.ErrNoRows) {
 			return 0, ErrNoSet
 		}
+		return 0, err
+	}
+	// A published set is locked (pencilbox.LockedError): checked in the
+	// change's transaction, so no publication slips in between.
+	if err := refuseLocked(ctx, tx, id, name); err != nil {
 		return 0, err
 	}
 	old, err := s.items(ctx, tx, id)

@@ -278,6 +278,17 @@ type SetsPage struct {
 	Name, Notes string
 }
 
+// Locking is the publications that lock the set: not reopened since.
+func (d SetPage) Locking() []model.Publication {
+	var out []model.Publication
+	for _, p := range d.Publications {
+		if p.Locks() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // SetPage shows one set.
 type SetPage struct {
 	Set     model.Set

@@ -5,9 +5,11 @@ package web
 // asked.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -31,6 +33,54 @@ func (s *Server) publishSet(c echo.Context) error {
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id),
 		fmt.Sprintf("Published in %s on %s: its %d puzzles keep the record.", pub.Outlet, pub.Date, pub.Count))
+}
+
+// reopenSet unlocks a published set for changes (SetStore.Reopen: its
+// publications stay, stamped, and the audit log records it).
+func (s *Server) reopenSet(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	pubs, err := s.sets.Reopen(c.Request().Context(), id)
+	if errors.Is(err, pencilbox.ErrNotLocked) {
+		return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id), sentence(err)+".")
+	}
+	if err != nil {
+		return err
+	}
+	var what []string
+	for _, p := range pubs {
+		what = append(what, p.Outlet+" on "+p.Date)
+	}
+	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", id),
+		fmt.Sprintf("Reopened for changes. Its publications (%s) keep their records; marking it published again locks it again.", strings.Join(what, "; ")))
+}
+
+// locked is a *pencilbox.LockedError when a publication locks set si
+// (what its changes would be refused with), else nil; a read error is
+// returned as is.
+func (s *Server) locked(ctx context.Context, si pencilbox.Set) error {
+	pubs, err := s.sets.Publications(ctx, si.ID)
+	if err != nil {
+		return err
+	}
+	var locking []pencilbox.Publication
+	for _, p := range pubs {
+		if p.Locks() {
+			locking = append(locking, p)
+		}
+	}
+	if len(locking) == 0 {
+		return nil
+	}
+	return &pencilbox.LockedError{Set: si.Name, Publications: locking}
+}
+
+// lockedFlash is the message of a change refused because the set is
+// published, saying where to reopen it.
+func lockedFlash(err error) string {
+	return sentence(err) + " (Reopen, under Publications)."
 }
 
 // maxReuseListed bounds the used puzzles the confirm page lists.

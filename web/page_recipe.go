@@ -64,6 +64,13 @@ func (s *Server) buildSet(c echo.Context) error {
 			return err
 		}
 		name = si.Name
+		// a published set is refused before the recipe is filled (Add
+		// would refuse it after)
+		if err := s.locked(ctx, si); errors.Is(err, pencilbox.ErrSetLocked) {
+			return fail(lockedFlash(err) + " Nothing was built.")
+		} else if err != nil {
+			return err
+		}
 	} else if name == "" {
 		return fail("Name the new set, or choose a set to extend.")
 	} else if err := pencilbox.CheckSetText(name, ""); err != nil {
@@ -100,6 +107,9 @@ func (s *Server) buildSet(c echo.Context) error {
 			return fail(sentence(err) + ".")
 		}
 	} else if _, err := s.sets.Add(ctx, setID, ids, false); err != nil {
+		if errors.Is(err, pencilbox.ErrSetLocked) {
+			return fail(lockedFlash(err) + " Nothing was built.")
+		}
 		if errors.As(err, &re) {
 			// another editor used one meanwhile
 			return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID), sentence(err)+".")

@@ -127,6 +127,14 @@ func (s *Server) addToSet(c echo.Context) error {
 	if errors.As(err, &reuse) {
 		return s.reuseConfirm(c, setID, ids, reuse)
 	}
+	if errors.Is(err, pencilbox.ErrSetLocked) {
+		// a published set takes nothing until reopened: said where the
+		// add was made, nothing added
+		if back == "" {
+			back, anchor = fmt.Sprintf("/sets/%d", setID), ""
+		}
+		return s.redirectFlash(c, back+anchor, lockedFlash(err))
+	}
 	if err != nil {
 		return err
 	}
@@ -355,6 +363,9 @@ func (s *Server) moveInSet(c echo.Context) error {
 		return s.orderDone(c, id, "items", "Give a position number.")
 	}
 	if err := s.sets.Move(c.Request().Context(), id, pid, pos); err != nil {
+		if errors.Is(err, pencilbox.ErrSetLocked) {
+			return s.orderDone(c, id, "items", lockedFlash(err))
+		}
 		return err
 	}
 	return s.orderDone(c, id, fmt.Sprintf("p%d", pid), "")
@@ -370,6 +381,9 @@ func (s *Server) removeFromSet(c echo.Context) error {
 		return userErr(http.StatusBadRequest, "Bad puzzle id.")
 	}
 	if err := s.sets.Remove(c.Request().Context(), id, pid); err != nil {
+		if errors.Is(err, pencilbox.ErrSetLocked) {
+			return s.orderDone(c, id, "items", lockedFlash(err))
+		}
 		return err
 	}
 	return s.orderDone(c, id, "items", fmt.Sprintf("Puzzle %d removed from the set.", pid))
@@ -406,6 +420,9 @@ func (s *Server) sortSet(c echo.Context) error {
 	if err := s.sets.Order(c.Request().Context(), id, ids, "sorted by difficulty ("+key+")"); err != nil {
 		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
 			return err
+		}
+		if errors.Is(err, pencilbox.ErrSetLocked) {
+			return s.orderDone(c, id, "items", lockedFlash(err))
 		}
 		return s.orderDone(c, id, "items", err.Error()+".")
 	}
@@ -489,6 +506,9 @@ func (s *Server) undoSet(c echo.Context) error {
 	what, err := s.sets.Undo(c.Request().Context(), id)
 	if errors.Is(err, pencilbox.ErrNothingToUndo) {
 		return s.orderDone(c, id, "items", "Nothing to undo: the set has not changed since its last undo.")
+	}
+	if errors.Is(err, pencilbox.ErrSetLocked) {
+		return s.orderDone(c, id, "items", lockedFlash(err))
 	}
 	if err != nil {
 		return err

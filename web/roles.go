@@ -47,6 +47,7 @@ var routeRoles = map[string]pencilbox.Role{
 	"POST /sets/:id/sort":        pencilbox.RoleEditor,
 	"POST /sets/:id/undo":        pencilbox.RoleEditor,
 	"POST /sets/:id/publish":     pencilbox.RoleEditor,
+	"POST /sets/:id/reopen":      pencilbox.RoleEditor,
 	"POST /sets/:id/delete":      pencilbox.RoleEditor,
 	"GET /sets/:id/export":       pencilbox.RoleViewer,
 	"GET /sets/:id/booklet":      pencilbox.RoleViewer,

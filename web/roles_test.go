@@ -84,6 +84,7 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"POST /sets/:id/sort":        {"/sets/1/sort", E},
 		"POST /sets/:id/undo":        {"/sets/1/undo", E},
 		"POST /sets/:id/publish":     {"/sets/1/publish", E},
+		"POST /sets/:id/reopen":      {"/sets/1/reopen", E},
 		"POST /sets/:id/delete":      {"/sets/1/delete", E},
 		"GET /sets/:id/export":       {"/sets/1/export?format=csv", V},
 		"GET /sets/:id/booklet":      {"/sets/1/booklet", V},

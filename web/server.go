@@ -409,6 +409,7 @@ func (s *Server) routes() {
 	g.POST("/sets/:id/sort", s.sortSet)
 	g.POST("/sets/:id/undo", s.undoSet)
 	g.POST("/sets/:id/publish", s.publishSet)
+	g.POST("/sets/:id/reopen", s.reopenSet)
 	g.POST("/sets/:id/delete", s.deleteSet)
 	g.GET("/sets/:id/export", s.exportSet)
 	g.GET("/sets/:id/booklet", s.bookletSet)
@@ -479,6 +480,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, ErrNotFound), errors.Is(err, pencilbox.ErrNoSet):
 		code, msg = http.StatusNotFound, "Not found."
+	case errors.Is(err, pencilbox.ErrSetLocked):
+		code, msg = http.StatusConflict, sentence(err)+" (Reopen on the set's page)."
 	default:
 		s.cfg.Log.Printf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
 		// a full disk or a damaged database is the admin's to act on:

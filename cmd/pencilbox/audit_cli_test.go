@@ -22,7 +22,7 @@ func count(t *testing.T, d *sql.DB, q string) int {
 // TestAuditCLI: the command line's changes are in the audit log under
 // "cli:" and the OS user: a user added, an import, a generator run (and
 // the set it fills), each start with its end; the set command's changes
-// (create, add, build, remove, publish, delete), one row each.
+// (create, add, build, remove, publish, reopen, delete), one row each.
 func TestAuditCLI(t *testing.T) {
 	t.Setenv("USER", "ann")
 	dir := t.TempDir()
@@ -40,6 +40,7 @@ func TestAuditCLI(t *testing.T) {
 		{"set", "build", "--db", path, "week", "--recipe", "rank=1-:1", "--seed", "1"},
 		{"set", "remove", "--db", path, "week", "1"},
 		{"set", "publish", "--db", path, "week", "--outlet", "Star", "--date", "2026-12-01"},
+		{"set", "reopen", "--db", path, "week"},
 		{"set", "delete", "--db", path, "week"},
 	} {
 		if code, _, errs := runCLI(t, "0123456789\n", args...); code != 0 {
@@ -80,7 +81,7 @@ func TestAuditCLI(t *testing.T) {
 		got = append(got, who+" "+what)
 	}
 	want := []string{"cli:ann user.add", "cli:ann import", "cli:ann job.end", "cli:ann generate", "cli:ann job.end", "cli:ann set.create", "cli:ann set.add",
-		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.delete",
+		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.reopen", "cli:ann set.delete",
 		"cli:ann check.fix", "cli:ann export"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)

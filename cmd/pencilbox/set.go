@@ -17,11 +17,12 @@ import (
 	"pencilbox/library"
 )
 
-// runSet is `pencilbox set list|show|create|add|remove|build|publish|delete`:
+// runSet is `pencilbox set list|show|create|add|remove|build|publish|reopen|delete`:
 // the admin's sets for scripts. Exit status: 0 done, 1 refused (no such
 // set, used puzzles without --allow-reuse, a recipe that cannot be
-// filled, a repeated publication), 2 bad flags or arguments, or no
-// database. Flags may come before or after the arguments.
+// filled, a repeated publication, a change to a published set before
+// `set reopen`), 2 bad flags or arguments, or no database. Flags may come
+// before or after the arguments.
 func runSet(e *env, args []string) int {
 	subs := setCommands()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
@@ -58,7 +59,8 @@ func setCommands() []command {
 		{"add", "[--allow-reuse] [--limit N] NAME (ID... | filter flags)", "append puzzles (ids, or a filter's matches in its order); used ones (published, in another set) are refused unless --allow-reuse", setAdd},
 		{"remove", "NAME ID...", "take puzzles out of a set", setRemove},
 		{"build", "--recipe R [--seed S] [filter flags] NAME", "make or extend a set from a recipe (rank=1:1, rank=7:2 or er=6.5-7.5:1): unused puzzles of the filter, picked at random with the seed, easy to hard", setBuild},
-		{"publish", "--outlet O [--date YYYY-MM-DD] NAME", "record the set as published (its puzzles keep the record); several times for several outlets", setPublish},
+		{"publish", "--outlet O [--date YYYY-MM-DD] NAME", "record the set as published (its puzzles keep the record) and lock it; several times for several outlets", setPublish},
+		{"reopen", "NAME", "unlock a published set for changes (its publications stay, stamped as reopened; the audit log records it)", setReopen},
 		{"delete", "NAME", "remove a set (its publications stay with its puzzles)", setDelete},
 	}
 }
@@ -148,9 +150,23 @@ func (c *setCmd) close() {
 }
 
 // storeErr is the exit status and message of a store error: 1 for a
-// refusal, the library's own words for a full disk or a damaged file.
+// refusal, the library's own words for a full disk or a damaged file. A
+// published set's refusal says how to reopen it.
 func (c *setCmd) storeErr(err error) int {
+	if le := (*pencilbox.LockedError)(nil); errors.As(err, &le) {
+		return c.fail(1, fmt.Errorf("%w (unlock it with: pencilbox set reopen %s)", err, shellQuote(le.Set)))
+	}
 	return c.fail(1, errors.New(describe(err, *c.dbPath)))
+}
+
+// shellQuote is s as one shell word, for a command a message suggests.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // set finds the set named by the first argument.
@@ -423,6 +439,13 @@ func setBuild(e *env, args []string) int {
 	if err != nil && !made {
 		return c.storeErr(err)
 	}
+	if !made {
+		// A published set is refused before the recipe is filled (Add
+		// would refuse it after).
+		if code := c.refuseLocked(si); code != 0 {
+			return code
+		}
+	}
 	// Picked before the set is made: a recipe that cannot be filled
 	// makes no set.
 	pctx, cancel := library.WithRecipeBudget(c.ctx, *budget)
@@ -457,6 +480,54 @@ func (c *setCmd) buildErr(err error) int {
 		return c.fail(1, err)
 	}
 	return c.storeErr(err)
+}
+
+// refuseLocked fails (1) when a publication locks set si, naming it, and
+// returns 0 otherwise.
+func (c *setCmd) refuseLocked(si pencilbox.Set) int {
+	pubs, err := c.sets.Publications(c.ctx, si.ID)
+	if err != nil {
+		return c.storeErr(err)
+	}
+	var locking []pencilbox.Publication
+	for _, p := range pubs {
+		if p.Locks() {
+			locking = append(locking, p)
+		}
+	}
+	if len(locking) > 0 {
+		return c.storeErr(&pencilbox.LockedError{Set: si.Name, Publications: locking})
+	}
+	return 0
+}
+
+func setReopen(e *env, args []string) int {
+	c := newSetCmd(e, "reopen")
+	if !c.parse(args, 1, 1) {
+		return 2
+	}
+	if code := c.open(); code != 0 {
+		return code
+	}
+	defer c.close()
+	si, _, code := c.set()
+	if code != 0 {
+		return code
+	}
+	pubs, err := c.sets.Reopen(c.ctx, si.ID)
+	if errors.Is(err, pencilbox.ErrNotLocked) {
+		return c.fail(1, err)
+	}
+	if err != nil {
+		return c.storeErr(err)
+	}
+	var what []string
+	for _, p := range pubs {
+		what = append(what, p.Outlet+" "+p.Date)
+	}
+	fmt.Fprintf(e.stdout, "reopened set %q for changes (published in %s: those records stay; publishing it again locks it again)\n",
+		si.Name, strings.Join(what, "; "))
+	return 0
 }
 
 func setPublish(e *env, args []string) int {

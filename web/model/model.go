@@ -55,7 +55,14 @@ type Publication struct {
 	Actor   string    `json:"by,omitempty"`
 	Count   int       `json:"count,omitempty"`    // a set's: puzzles published
 	Pos     int       `json:"position,omitempty"` // a puzzle's: its position in the set then
+	// Reopened is when the set was reopened for changes after it, by
+	// ReopenedBy; absent while it locks the set.
+	Reopened   *time.Time `json:"reopened,omitempty"`
+	ReopenedBy string     `json:"reopened_by,omitempty"`
 }
+
+// Locks reports whether the publication locks its set.
+func (p Publication) Locks() bool { return p.Reopened == nil }
 
 // Source is one place a puzzle was imported from.
 type Source struct {
