@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"pencilbox/db"
+	"pencilbox/internal/fulldisk"
 )
 
 // uploadFiles lists the upload files of dir: this server's and Go's
@@ -44,7 +45,7 @@ func seedOutside(t *testing.T) {
 type part struct {
 	name, value string
 	file        string // the file's name ("" for a value)
-	size        int    // a file's size (its bytes are 'x's)
+	size        int    // a file's size (its bytes are 'x's), when value is ""
 }
 
 func multipartBody(parts ...part) (*bytes.Reader, string) {
@@ -56,6 +57,10 @@ func multipartBody(parts ...part) (*bytes.Reader, string) {
 			continue
 		}
 		fw, _ := mw.CreateFormFile(p.name, p.file)
+		if p.value != "" {
+			fw.Write([]byte(p.value))
+			continue
+		}
 		fw.Write(bytes.Repeat([]byte("x"), p.size))
 	}
 	mw.Close()
@@ -196,5 +201,31 @@ func TestStaleMultipartCleaned(t *testing.T) {
 	}
 	if !strings.Contains(logged.String(), "removed 1 multipart upload files over an hour old") {
 		t.Errorf("log: %q", logged.String())
+	}
+}
+
+// TestUploadFolderFull: an upload into a full upload folder (a 1 MiB
+// tmpfs) is answered 507 naming the folder, with nothing left in it, and
+// once space is freed the same upload imports.
+func TestUploadFolderFull(t *testing.T) {
+	dir := fulldisk.Mount(t, 1<<20)
+	e := newTestEnv(t, func(c *Config) { c.UploadDir = dir; c.MaxUpload = 8 << 20 })
+	c := e.client()
+	tok := c.login()
+	line := "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+	body := strings.Repeat(line, (2<<20)/len(line)) // 2 MiB: more than the folder holds
+	r := c.postMultipart("/import", part{name: "csrf", value: tok}, part{name: "file", file: "big.sdm", value: body})
+	if r.code != http.StatusInsufficientStorage || !strings.Contains(r.body, "The disk holding the upload folder "+dir+" is full") {
+		t.Errorf("upload into a full folder: %d %.400s; want 507 naming %s", r.code, r.body, dir)
+	}
+	if left := uploadFiles(t, dir); len(left) != 0 {
+		t.Errorf("left %v", left)
+	}
+	r = c.postMultipart("/import", part{name: "csrf", value: tok}, part{name: "file", file: "one.sdm", value: line})
+	if r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/import/") {
+		t.Fatalf("a small upload after: %d %.300s", r.code, r.body)
+	}
+	if j := waitJob(t, c, r.hdr.Get("Location")); j.Read != 1 {
+		t.Errorf("the small upload's job read %d records, want 1", j.Read)
 	}
 }
