@@ -101,6 +101,10 @@ type Entry struct {
 	Puzzle Puzzle
 	Source Source
 	Tags   []string
+	// Origins, when set, are the puzzle's sources as another library
+	// recorded them (a json export's), stored instead of Source, with
+	// Source's job: a round trip keeps where each puzzle came from.
+	Origins []Source
 }
 
 // Job states.

@@ -117,14 +117,21 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 			}
 		}
 		res.IDs[i] = id
-		s := e.Source
-		r, err := src.ExecContext(ctx, id, s.Label, s.File, s.Line, s.Text, jobID, now)
-		if err != nil {
-			return res, fmt.Errorf("add batch: source %s:%d: %w", s.File, s.Line, err)
+		// an exported puzzle's own sources (Origins) stand for the
+		// export file's line
+		origins := e.Origins
+		if len(origins) == 0 {
+			origins = []pencilbox.Source{e.Source}
 		}
-		if n, _ := r.RowsAffected(); n > 0 {
-			res.Sources++
-			touched[id] = true
+		for _, s := range origins {
+			r, err := src.ExecContext(ctx, id, s.Label, s.File, s.Line, s.Text, jobID, now)
+			if err != nil {
+				return res, fmt.Errorf("add batch: source %s:%d: %w", s.File, s.Line, err)
+			}
+			if n, _ := r.RowsAffected(); n > 0 {
+				res.Sources++
+				touched[id] = true
+			}
 		}
 		for _, t := range e.Tags {
 			r, err := tag.ExecContext(ctx, id, t)

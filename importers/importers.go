@@ -26,8 +26,13 @@ type Record struct {
 	Meta     map[string]string // other fields the source carried (CSV columns)
 	Solution string            // a solution the source gave, to check; "" if none
 	Tags     []string          // tags the source gave this record (a "# tags:" comment, a tags column)
-	Warning  string            // something ignored but worth telling (pzprv3 lights)
-	Err      error
+	// Sources are where the puzzle came from before it was exported (a
+	// json export's "sources"): stored as its sources instead of this
+	// record's own place (the export file and line), so provenance
+	// survives a round trip. Empty for every other format.
+	Sources []JSONSource
+	Warning string // something ignored but worth telling (pzprv3 lights)
+	Err     error
 }
 
 // Error formats a bad record's reason as FILE:LINE: reason.

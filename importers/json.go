@@ -3,16 +3,21 @@ package importers
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
+	"pencilbox"
 	"pencilbox/engine"
 )
 
 // JSONRecord is one line of the json format (JSON Lines): what
 // `pencilbox export --format json` writes for each puzzle. Import reads
-// kind, puzzle, solution (checked), note, tags and meta; the analysis
-// fields are the engine's to compute again and are ignored.
+// kind, puzzle, solution (checked), note, tags, meta and sources (kept as
+// the puzzle's sources: export, then import into another library, keeps
+// where each puzzle came from); the analysis fields are the engine's to
+// compute again and are ignored.
 type JSONRecord struct {
 	ID        int64   `json:"id,omitempty"`
 	Kind      string  `json:"kind"`
@@ -82,7 +87,28 @@ func readJSON(kinds engine.Registry, n int, line []byte) Record {
 		rec.Solution = j.Solution
 	}
 	rec.Note, rec.Meta, rec.Tags = j.Note, j.Meta, j.Tags
+	for i, s := range j.Sources {
+		if err := checkJSONSource(s); err != nil {
+			rec.Puzzle, rec.Text = nil, clipText(line)
+			rec.Err = fmt.Errorf("json: source %d of %d: %w", i+1, len(j.Sources), err)
+			return rec
+		}
+	}
+	rec.Sources = j.Sources
 	return rec
+}
+
+// checkJSONSource refuses a source a library could not have written:
+// no label, a label over pencilbox.MaxSourceLabel, a line below 0. The
+// number of sources and their texts are bounded by the line's MaxLine.
+func checkJSONSource(s JSONSource) error {
+	switch {
+	case strings.TrimSpace(s.Label) == "":
+		return errors.New("no label")
+	case s.Line < 0:
+		return fmt.Errorf("line %d", s.Line)
+	}
+	return pencilbox.CheckSourceLabel(s.Label)
 }
 
 // clipText keeps a bad line's text short in reports.

@@ -91,6 +91,9 @@ func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags [
 	if len(rec.Tags) > 0 {
 		it.entry.Tags = append(append([]string(nil), tags...), rec.Tags...)
 	}
+	for _, s := range rec.Sources {
+		it.entry.Origins = append(it.entry.Origins, pencilbox.Source{Label: s.Label, File: s.File, Line: s.Line, Text: s.Text})
+	}
 	it.rec = importers.Record{Line: rec.Line} // drop the parsed puzzle early
 }
 
