@@ -545,6 +545,12 @@ func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func setURL(id int64) templ.SafeURL { return templ.URL(fmt.Sprintf("/sets/%d", id)) }
 
+// Length hints of the forms' text fields (maxlength: a browser stops
+// the typing there; the server refuses longer with the limit named).
+func maxSetName() string     { return itoa(pencilbox.MaxSetName) }
+func maxSetNotes() string    { return itoa(pencilbox.MaxSetNotes) }
+func maxSourceLabel() string { return itoa(pencilbox.MaxSourceLabel) }
+
 // setPageURL is page n of a set's page, at its table.
 func setPageURL(id int64, n int) templ.SafeURL {
 	if n <= 1 {
