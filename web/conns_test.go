@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -208,10 +207,11 @@ func TestSlowBodyCut(t *testing.T) {
 }
 
 // TestWriteTimeoutMovesOn: an answer a client reads steadily is never
-// cut, however long it takes in all (32 MiB read in 1 MiB steps 50 ms
-// apart, write timeout 300 ms); one the client stops reading is.
+// cut, however long it takes in all (32 MiB read in 1 MiB steps 100 ms
+// apart: over 3 s, write timeout 1 s); one the client stops reading (for
+// 4 s) is. The margins are wide for a loaded machine.
 func TestWriteTimeoutMovesOn(t *testing.T) {
-	e := newTestEnv(t, func(c *Config) { c.WriteTimeout = 300 * time.Millisecond })
+	e := newTestEnv(t, func(c *Config) { c.WriteTimeout = time.Second })
 	const size = 32 << 20
 	app := echo.New()
 	app.Use(e.s.deadlines)
@@ -264,21 +264,19 @@ func TestWriteTimeoutMovesOn(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	n, err := get(func(int) { time.Sleep(50 * time.Millisecond) })
+	n, err := get(func(int) { time.Sleep(100 * time.Millisecond) })
 	if n != size || err != nil {
 		t.Errorf("read steadily for %v: %d of %d bytes, %v", time.Since(start).Round(time.Millisecond), n, size, err)
 	}
 	n, err = get(func(n int) {
 		if n == 1<<20 {
-			time.Sleep(2 * time.Second) // stops reading after the first MiB
+			time.Sleep(4 * time.Second) // stops reading after the first MiB
 		}
 	})
 	if n == size {
-		t.Errorf("a client that stopped reading for 2 s got the whole answer (write timeout 300 ms)")
+		t.Errorf("a client that stopped reading for 4 s got the whole answer (write timeout 1 s)")
 	}
-	if _, ok := os.LookupEnv("PENCILBOX_VERBOSE"); ok {
-		t.Logf("stalled client: %d bytes, %v", n, err)
-	}
+	t.Logf("the stalled client got %d bytes, then %v", n, err)
 }
 
 // TestTrustedProxyCountsInTotal: a trusted proxy carries everyone's
