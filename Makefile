@@ -67,7 +67,7 @@ test-deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) >/dev/null; }
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./engine/...
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) ./engine/... ./kinds/...
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
@@ -92,8 +92,8 @@ FUZZTIME ?= 30s
 # can leave a 30 s run with a few thousand executions: bound it.
 FUZZMINIMIZE ?= 200x
 FUZZ_TARGETS := FuzzFormats:./importers FuzzOpen:./importers \
-	FuzzParseSolve:./engine/sudoku FuzzURL:./engine/sudoku FuzzRate:./engine/sudoku \
-	FuzzParse:./engine/akari FuzzSolveRate:./engine/akari FuzzBookletText:./export
+	FuzzParseSolve:./kinds/sudoku FuzzURL:./kinds/sudoku FuzzRate:./kinds/sudoku \
+	FuzzParse:./kinds/akari FuzzSolveRate:./kinds/akari FuzzBookletText:./export
 # Go 1.26's fuzz coordinator can fail a run with a bare "context deadline
 # exceeded" at the -fuzztime boundary (golang/go#75804, fixed in Go 1.27):
 # a failure counts only when it wrote a reproducer to testdata/fuzz.

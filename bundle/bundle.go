@@ -5,9 +5,10 @@
 // kind's bundle once; shared code (db, library, export,
 // web, the shared templates) asks the registry and never names a kind.
 //
-// Adding a kind: write engine/<kind> (an engine.Kind and its
-// engine.Describer), its formats, a Bundle that returns them, and add it
-// to the Registry in cmd/pencilbox/main.go.
+// Adding a kind: write kinds/<kind> (an engine.Kind and its
+// engine.Describer), kinds/<kind>/formats, kinds/<kind>/kind (a Bundle
+// that returns them), and add it to the Registry in cmd/pencilbox/main.go
+// (docs/ARCHITECTURE.md).
 package bundle
 
 import (

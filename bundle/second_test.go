@@ -6,12 +6,14 @@ import (
 
 	"pencilbox/bundle"
 	"pencilbox/engine"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
 // scaled is Sudoku with other scales declared, to check the registry's
 // refusal of what the library cannot store.
 type scaled struct {
-	bundle.Sudoku
+	sudokukind.Bundle
 	scales []engine.Scale
 }
 
@@ -23,7 +25,7 @@ func (declRater) RateSecond(engine.Puzzle, bool) engine.SecondRating { return en
 func (r declRater) Scales() []engine.Scale                           { return r.scales }
 
 func TestRegistryCheck(t *testing.T) {
-	if err := (bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}).Check(); err != nil {
+	if err := (bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}).Check(); err != nil {
 		t.Fatalf("the registered kinds: %v", err)
 	}
 	one := engine.Scale{Key: "a", Short: "A", Max: 10, Decimals: 1, Filter: true, Sort: true}

@@ -22,6 +22,8 @@ import (
 	"pencilbox/bundle"
 	"pencilbox/db"
 	"pencilbox/export"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
 	"pencilbox/web"
 )
@@ -43,7 +45,7 @@ latin:12x.............
 // the dashboard, the list and puzzle pages with the step viewer, every
 // text export that claims it, and a PDF booklet.
 func TestToyKind(t *testing.T) {
-	reg := bundle.Registry{bundle.Sudoku{}, bundle.Akari{}, latinBundle{}}
+	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, latinBundle{}}
 	ctx := context.Background()
 	d, err := db.Open(filepath.Join(t.TempDir(), "toy.db"))
 	if err != nil {

@@ -23,12 +23,14 @@ import (
 	"pencilbox/db"
 	"pencilbox/export"
 	"pencilbox/importers"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
 )
 
 // bundles are the kinds cmd/pencilbox registers; kinds their export sides.
 var (
-	bundles = bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
 	kinds   = bundles.Exports()
 )
 

@@ -1,7 +1,7 @@
 // Package importers turns the text formats people have into puzzle records.
-// Each kind has its own sub-package (importers/sudoku, importers/akari) that
-// lists its Formats; this package detects the format of an input and knows
-// nothing of any kind.
+// Each kind lists its own Formats in its folder (kinds/<kind>/formats);
+// this package detects the format of an input and knows nothing of any
+// kind.
 package importers
 
 import (

@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
-	akariimp "pencilbox/importers/akari"
-	sudokuimp "pencilbox/importers/sudoku"
+	"pencilbox/kinds/akari"
+	akariimp "pencilbox/kinds/akari/formats"
+	"pencilbox/kinds/sudoku"
+	sudokuimp "pencilbox/kinds/sudoku/formats"
 )
 
 const top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

@@ -7,9 +7,9 @@ import (
 
 	"pencilbox"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
 )
 
 // TestJSONSources: a json record's sources (an export's) are read as

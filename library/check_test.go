@@ -8,8 +8,8 @@ import (
 
 	"pencilbox/data/sample"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 

@@ -20,8 +20,8 @@ import (
 	"pencilbox"
 	"pencilbox/data/sample"
 	"pencilbox/db"
-	"pencilbox/engine/sudoku"
 	"pencilbox/internal/synth"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 

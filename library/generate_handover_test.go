@@ -8,7 +8,7 @@ import (
 
 	"pencilbox"
 	"pencilbox/engine"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 

@@ -9,8 +9,8 @@ import (
 	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 

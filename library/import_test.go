@@ -9,11 +9,11 @@ import (
 	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
 	"pencilbox/importers"
-	akariimp "pencilbox/importers/akari"
-	sudokuimp "pencilbox/importers/sudoku"
+	"pencilbox/kinds/akari"
+	akariimp "pencilbox/kinds/akari/formats"
+	"pencilbox/kinds/sudoku"
+	sudokuimp "pencilbox/kinds/sudoku/formats"
 	"pencilbox/library"
 )
 

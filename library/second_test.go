@@ -12,14 +12,16 @@ import (
 	"pencilbox/data/sample"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/engine/sudoku"
-	"pencilbox/engine/sudoku/explainer"
+	akarikind "pencilbox/kinds/akari/kind"
+	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/explainer"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
 )
 
 // bundles are the kinds as cmd/pencilbox registers them, with their
 // second raters.
-var bundles = bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+var bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
 
 // easyFiles are sample files the explainer rates quickly.
 var easyFiles = []string{"sudoku_qqwing_simple.txt", "sudoku_qqwing_easy.txt", "sudoku_17_clue.txt", "akari_janko.txt"}

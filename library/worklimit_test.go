@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
 	"pencilbox/importers"
+	"pencilbox/kinds/akari"
 	"pencilbox/library"
 )
 

@@ -5,8 +5,8 @@ import (
 	"context"
 	"testing"
 
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )

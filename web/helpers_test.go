@@ -21,6 +21,8 @@ import (
 	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/importers"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
 	"pencilbox/templates"
 )
@@ -39,7 +41,7 @@ type testEnv struct {
 }
 
 // testBundles are the kinds cmd/pencilbox registers.
-var testBundles = bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+var testBundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
 
 func testKinds() (engine.Registry, importers.Registry) {
 	return testBundles.Kinds(), testBundles.Formats()
@@ -77,7 +79,7 @@ func seedTemplate() (string, error) {
 		}
 		// What the server's background fill gives the sample, but for
 		// its record-hard Sudoku (seconds of CPU each for the explainer;
-		// engine/sudoku/explainer tests them): those stay waiting, as
+		// kinds/sudoku/explainer tests them): those stay waiting, as
 		// while a fill is under way.
 		const hardest = `SELECT puzzle_id FROM sources WHERE label = 'sample/sudoku_forum_hardest'`
 		if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE id IN (` + hardest + `)`); err != nil {

@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"pencilbox/engine"
-	"pencilbox/engine/akari"
-	"pencilbox/engine/sudoku"
-	"pencilbox/engine/sudoku/explainer"
+	"pencilbox/kinds/akari"
+	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/explainer"
 )
 
 // TestGenerateLines: -o - writes rate lines of unique puzzles of the asked

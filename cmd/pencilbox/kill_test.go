@@ -19,8 +19,8 @@ import (
 
 	"pencilbox/data/sample"
 	"pencilbox/db"
-	"pencilbox/engine/sudoku"
 	"pencilbox/internal/synth"
+	"pencilbox/kinds/sudoku"
 )
 
 // writeSynth writes n synthetic Sudoku (from the bundled samples' bases)

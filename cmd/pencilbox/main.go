@@ -14,6 +14,8 @@ import (
 	"pencilbox/engine"
 	"pencilbox/export"
 	"pencilbox/importers"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
 // env is what a command may touch: its streams, the environment and the
@@ -62,7 +64,7 @@ func commands() []command {
 
 func newEnv() *env {
 	// Every puzzle kind is registered here, once, by its bundle.
-	bundles := bundle.Registry{bundle.Sudoku{}, bundle.Akari{}}
+	bundles := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		bundles: bundles, kinds: bundles.Kinds(), formats: bundles.Formats(), exports: bundles.Exports(),

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"pencilbox/bundle"
 	"pencilbox/engine"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
 // TestRateER: --er appends ER, EP, ED and the hardest technique (serate's
@@ -50,7 +50,7 @@ func (f fakeSecond) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating 
 
 func (fakeSecond) Thorough() engine.SecondRater { return fakeSecond{thorough: true} }
 
-func (fakeSecond) Scales() []engine.Scale { return bundle.Sudoku{}.SecondRater().Scales() }
+func (fakeSecond) Scales() []engine.Scale { return sudokukind.Bundle{}.SecondRater().Scales() }
 
 // TestRateERUsesRegisteredRater: rate --er asks the kind's registered
 // second rater, in its thorough form (engine.ThoroughRater), for the

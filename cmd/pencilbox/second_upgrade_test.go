@@ -12,7 +12,7 @@ import (
 	"pencilbox/data/sample"
 	"pencilbox/db"
 	"pencilbox/engine"
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/sudoku"
 )
 
 // previousSchema is the last migration before the second rating's.

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"pencilbox/engine/sudoku"
+	"pencilbox/kinds/sudoku"
 )
 
 // base is one usable base puzzle with its solution and its empty cells

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"pencilbox/engine/sudoku"
 	"pencilbox/internal/synth"
+	"pencilbox/kinds/sudoku"
 )
 
 func TestGenerate(t *testing.T) {

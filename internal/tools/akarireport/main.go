@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"pencilbox/engine/akari"
 	"pencilbox/internal/shared"
+	"pencilbox/kinds/akari"
 )
 
 // collection is one file of the report and where its columns are.

@@ -19,8 +19,8 @@ import (
 	"strings"
 
 	"pencilbox/engine"
-	"pencilbox/engine/sudoku"
 	"pencilbox/internal/shared"
+	"pencilbox/kinds/sudoku"
 )
 
 // collections are the table's rows, in its order.

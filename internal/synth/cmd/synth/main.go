@@ -12,8 +12,8 @@ import (
 	"os"
 	"time"
 
-	"pencilbox/engine/sudoku"
 	"pencilbox/internal/synth"
+	"pencilbox/kinds/sudoku"
 )
 
 func main() {

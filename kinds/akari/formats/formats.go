@@ -1,0 +1,288 @@
+// Package formats reads the Akari text formats (Tatham game IDs, pzprv3,
+// hand-typed grids, the team's tsv files) into importer records. puzz.link
+// URLs are read by the kind-independent importers.URLFormat through
+// akari.Kind.
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"pencilbox/importers"
+	"pencilbox/kinds/akari"
+)
+
+var kind = akari.Kind{}
+
+// Formats lists the Akari formats in detection order (the hand-typed grid
+// is loose).
+func Formats() []importers.Format {
+	return []importers.Format{TSV(), Pzprv3(), Tatham(), Grid()}
+}
+
+func record(n int, text string, p *akari.Puzzle, err error) importers.Record {
+	rec := importers.Record{Line: n, Text: text}
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	rec.Puzzle = p
+	rec.Warning = importers.Warnings(p)
+	return rec
+}
+
+// Tatham reads Simon Tatham's Light Up game IDs, one per line
+// ("10x10:b2o2hB..." or the long "10x10b20s2d0:...").
+func Tatham() importers.Format {
+	return importers.Format{
+		Name: "tatham",
+		Kind: kind,
+		Detect: func(head []byte) bool {
+			l := importers.Head(head, 1)
+			return len(l) == 1 && isTathamHead(l[0])
+		},
+		Read: func(r io.Reader, emit func(importers.Record) error) error {
+			return importers.ForLines(r, emit, func(n int, line []byte) importers.Record {
+				s := string(bytes.TrimSpace(line))
+				p, err := akari.ParseTatham(s)
+				return record(n, s, p, err)
+			})
+		},
+	}
+}
+
+// isTathamHead reports digits 'x' digits then ':' or 'b'.
+func isTathamHead(t []byte) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != 'x' {
+		return false
+	}
+	i++
+	j := i
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > j && i < len(t) && (t[i] == ':' || t[i] == 'b')
+}
+
+// Pzprv3 reads pzprjs's pzprv3 notation: one-line records
+// "pzprv3/lightup/ROWS/COLS/row/row/.../" and files with a "pzprv3" line,
+// then the type, rows and cols lines and one line per row; lines after the
+// rows (answers, history) are skipped up to the next "pzprv3". Lights and
+// marks in a question are ignored with a warning.
+func Pzprv3() importers.Format {
+	return importers.Format{
+		Name: "pzprv3",
+		Kind: kind,
+		Detect: func(head []byte) bool {
+			l := importers.Head(head, 1)
+			return len(l) == 1 && bytes.HasPrefix(l[0], []byte("pzprv3"))
+		},
+		Read: readPzprv3,
+	}
+}
+
+func readPzprv3(r io.Reader, emit func(importers.Record) error) error {
+	lr := importers.NewLineReader(r)
+	var (
+		lines []string // the record so far: header and rows
+		start int
+		want  = -1 // lines the record needs (4 + rows) once known
+		skip  bool // after a record, up to the next pzprv3 line
+	)
+	flush := func() error {
+		if len(lines) == 0 {
+			return nil
+		}
+		text := strings.Join(lines, "\n")
+		lines, want = lines[:0], -1
+		p, err := akari.ParsePzprv3(text)
+		return emit(record(start, text, p, err))
+	}
+	for {
+		line, long, err := lr.Next()
+		if err == io.EOF {
+			return flush()
+		}
+		if err != nil {
+			return err
+		}
+		l := bytes.TrimSpace(line)
+		if long {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := emit(importers.TooLong(lr.Line(), line)); err != nil {
+				return err
+			}
+			skip = true
+			continue
+		}
+		if bytes.HasPrefix(l, []byte("pzprv3")) {
+			if err := flush(); err != nil {
+				return err
+			}
+			skip = false
+			start = lr.Line()
+			if bytes.IndexByte(l, '/') >= 0 {
+				p, err := akari.ParsePzprv3(string(l))
+				if err := emit(record(start, string(l), p, err)); err != nil {
+					return err
+				}
+				skip = true
+				continue
+			}
+			lines = append(lines, string(l))
+			continue
+		}
+		if skip || len(lines) == 0 {
+			if !skip && len(l) > 0 && l[0] != '#' {
+				if err := emit(importers.Record{Line: lr.Line(), Text: string(l),
+					Err: fmt.Errorf("pzprv3: line outside a record (want a pzprv3 line first)")}); err != nil {
+					return err
+				}
+				skip = true
+			}
+			continue
+		}
+		if len(l) == 0 && len(lines) < 4 {
+			continue // blank lines inside the header
+		}
+		lines = append(lines, string(line))
+		if len(lines) == 3 {
+			rows, err := strconv.Atoi(strings.TrimSpace(lines[2]))
+			if err != nil || rows < 1 || rows > akari.MaxSize {
+				// Let the parser say what is wrong with the header.
+				if err := flush(); err != nil {
+					return err
+				}
+				skip = true
+				continue
+			}
+			want = 4 + rows
+		}
+		if len(lines) == want {
+			if err := flush(); err != nil {
+				return err
+			}
+			skip = true
+		}
+	}
+}
+
+// Grid reads hand-typed grids: rows of '.' (white), '#' or 'X' (black),
+// '0'-'4' (clue), blanks between cells allowed; grids separated by blank
+// lines. A line starting with '#' that holds anything but grid characters
+// is a comment.
+func Grid() importers.Format {
+	return importers.Format{
+		Name:   "akari-grid",
+		Kind:   kind,
+		Loose:  true,
+		Detect: detectGrid,
+		Read:   readGrid,
+	}
+}
+
+func isGridLine(l []byte) bool {
+	cells := 0
+	for _, b := range l {
+		switch b {
+		case '.', '#', 'X', '0', '1', '2', '3', '4':
+			cells++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return cells > 0
+}
+
+func detectGrid(head []byte) bool {
+	rows := 0
+	for _, l := range importers.HeadLines(head, 3) {
+		if isGridLine(l) {
+			rows++
+			continue
+		}
+		if l[0] == '#' && rows == 0 {
+			continue // a comment before the grid
+		}
+		break
+	}
+	return rows >= 2
+}
+
+// maxRowText bounds the text kept of one grid row (200 cells with blanks).
+const maxRowText = 2*akari.MaxSize + 16
+
+func readGrid(r io.Reader, emit func(importers.Record) error) error {
+	lr := importers.NewLineReader(r)
+	var (
+		text  strings.Builder
+		rows  int
+		start int
+		err0  error
+	)
+	flush := func() error {
+		if rows == 0 {
+			return nil
+		}
+		s := text.String()
+		text.Reset()
+		rows = 0
+		if err0 != nil {
+			err := err0
+			err0 = nil
+			return emit(importers.Record{Line: start, Text: s, Err: err})
+		}
+		p, err := akari.ParseGrid(s)
+		return emit(record(start, s, p, err))
+	}
+	for {
+		line, long, err := lr.Next()
+		if err == io.EOF {
+			return flush()
+		}
+		if err != nil {
+			return err
+		}
+		l := bytes.TrimSpace(line)
+		if len(l) == 0 {
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		if !long && l[0] == '#' && !isGridLine(l) {
+			continue
+		}
+		if rows == 0 {
+			start = lr.Line()
+		}
+		rows++
+		if rows > 1 {
+			text.WriteByte('\n')
+		}
+		switch {
+		case long || len(l) > maxRowText:
+			text.Write(l[:min(len(l), 80)])
+			text.WriteString("...")
+			if err0 == nil {
+				err0 = fmt.Errorf("grid: row %d is longer than %d characters", rows, maxRowText)
+			}
+		case rows > akari.MaxSize:
+			if err0 == nil {
+				err0 = fmt.Errorf("grid: more than %d rows", akari.MaxSize)
+			}
+		default:
+			text.Write(l)
+		}
+	}
+}
