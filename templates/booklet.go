@@ -27,10 +27,14 @@ type BookletPage struct {
 	Orders [][2]string
 	// Defaults are the fields' values on a new form.
 	Defaults url.Values
-	// Sent is a refused form: its values, why, and the field at fault.
-	Sent  url.Values
-	Error string
-	Field string
+	// Sent is a refused form: its values, why (Error: the booklet could
+	// not be made, Field the field at fault, if one), or every bad value
+	// (Errors, each of the field at the same place in Fields).
+	Sent   url.Values
+	Error  string
+	Field  string
+	Errors []string
+	Fields []string
 }
 
 // val is field name's value: as sent, else its default.
@@ -49,7 +53,7 @@ func (d BookletPage) chosen(name, value string) bool { return d.val(name) == val
 
 // invalid marks field name when the refusal is about it.
 func (d BookletPage) invalid(name string) templ.Attributes {
-	if d.Error == "" || d.Field != name {
+	if (d.Error == "" || d.Field != name) && !slices.Contains(d.Fields, name) {
 		return nil
 	}
 	return templ.Attributes{"class": "invalid", "aria-invalid": "true"}

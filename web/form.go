@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/labstack/echo/v4"
@@ -44,6 +45,34 @@ const (
 	// left them there.
 	multipartPrefix = "multipart-"
 )
+
+// formErrs is every bad value of a form, each naming its field (marked
+// on the page) in the form's order: a refused form lists them all, not
+// the first alone.
+type formErrs []*publicError
+
+func (e formErrs) Error() string {
+	msgs := make([]string, len(e))
+	for i, pe := range e {
+		msgs[i] = pe.msg
+	}
+	return strings.Join(msgs, " ")
+}
+
+// add appends field's reason.
+func (e *formErrs) add(field, format string, args ...any) {
+	*e = append(*e, &publicError{code: http.StatusBadRequest, msg: fmt.Sprintf(format, args...), field: field})
+}
+
+// has reports whether field has a reason already.
+func (e formErrs) has(field string) bool {
+	for _, pe := range e {
+		if pe.field == field {
+			return true
+		}
+	}
+	return false
+}
 
 // formFile is one file part of a multipart body, written to Config.UploadDir
 // as it arrived (stale.Pattern names it after this process, so a killed

@@ -182,7 +182,15 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 	}
 	opt, err := s.bookletOptions(q, b, form)
 	if err != nil {
+		var fe formErrs
 		var pe *publicError
+		if errors.As(err, &fe) {
+			b.page.Sent = b.formValues(q)
+			for _, e := range fe {
+				b.page.Errors, b.page.Fields = append(b.page.Errors, e.msg), append(b.page.Fields, e.field)
+			}
+			return s.bookletView(c, b, http.StatusBadRequest)
+		}
 		if errors.As(err, &pe) {
 			// an export URL's values are shown in the form's terms
 			b.page.Sent, b.page.Error, b.page.Field = b.formValues(q), pe.msg, pe.field
@@ -239,17 +247,24 @@ func (b booklet) formValues(q url.Values) url.Values {
 
 func (s *Server) bookletView(c echo.Context, b booklet, code int) error {
 	chrome := s.chrome(c, "Booklet of "+b.page.Of, b.nav)
-	if b.page.Error != "" {
+	switch {
+	case b.page.Error != "":
 		chrome.Flash = b.page.Error
+	case len(b.page.Errors) == 1:
+		chrome.Flash = b.page.Errors[0]
+	case len(b.page.Errors) > 1:
+		chrome.Flash = fmt.Sprintf("The booklet was not made: %d values need fixing (listed above the form).", len(b.page.Errors))
 	}
 	return render(c, code, templates.BookletForm(chrome, b.page))
 }
 
-// bookletOptions reads the booklet's options; a bad value is a fieldErr
-// naming the field. From the form (form), an unticked box is absent;
+// bookletOptions reads the booklet's options; the bad values are a
+// formErrs, each naming its field, every one of them (issue 33: the form
+// said only the first of four). From the form (form), an unticked box is absent;
 // from an export URL, solutions are on unless solutions=0.
 func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Options, error) {
 	opt := export.Options{Format: "pdf", Paper: "A4", PerPage: 4, Caption: export.CaptionStars}
+	var errs formErrs
 	if f := q.Get("format"); f != "" && f != "pdf" {
 		return opt, userErr(http.StatusBadRequest, "The booklet form makes PDFs, not %q.", f)
 	}
@@ -257,23 +272,23 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 	if q.Has("title") {
 		opt.Title = strings.TrimSpace(q.Get("title"))
 		if err := export.CheckPrintable(opt.Title); err != nil {
-			return opt, fieldErr("title", "Title: %v.", err)
+			errs.add("title", "Title: %v.", err)
 		}
 	}
-	if n := utf8.RuneCountInString(opt.Title); n > maxTitle {
-		return opt, fieldErr("title", "Title: %d characters, at most %d fit the title page.", n, maxTitle)
+	if n := utf8.RuneCountInString(opt.Title); n > maxTitle && !errs.has("title") {
+		errs.add("title", "Title: %d characters, at most %d fit the title page.", n, maxTitle)
 	}
 	switch p := strings.TrimSpace(q.Get("paper")); strings.ToLower(p) {
 	case "", "a4":
 	case "letter":
 		opt.Paper = "Letter"
 	default:
-		return opt, fieldErr("paper", "Paper %q: want A4 or Letter.", p)
+		errs.add("paper", "Paper %q: want A4 or Letter.", p)
 	}
 	if v := strings.TrimSpace(q.Get("per")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || (n != 1 && n != 2 && n != 4 && n != 6) {
-			return opt, fieldErr("per", "Puzzles a page %q: want 1, 2, 4 or 6.", v)
+			errs.add("per", "Puzzles a page %q: want 1, 2, 4 or 6.", v)
 		}
 		opt.PerPage = n
 	}
@@ -283,11 +298,11 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 		opt.Caption = v
 	case export.CaptionER, export.CaptionBoth:
 		if !b.page.ER {
-			return opt, fieldErr("caption", "Captions %q: these puzzles have no ER to show; choose stars or none.", v)
+			errs.add("caption", "Captions %q: these puzzles have no ER to show; choose stars or none.", v)
 		}
 		opt.Caption = v
 	default:
-		return opt, fieldErr("caption", "Captions %q: want stars, er, both or none.", v)
+		errs.add("caption", "Captions %q: want stars, er, both or none.", v)
 	}
 	order := strings.TrimSpace(q.Get("order"))
 	if order == "" {
@@ -302,7 +317,7 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 		for _, o := range b.page.Orders {
 			names = append(names, o[0])
 		}
-		return opt, fieldErr("order", "Order %q: want %s.", order, strings.Join(names, " or "))
+		errs.add("order", "Order %q: want %s.", order, strings.Join(names, " or "))
 	}
 	opt.ByRank, opt.ByER = order == "rank", order == "er"
 	if form {
@@ -313,25 +328,33 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 	if v := strings.TrimSpace(q.Get("label_from")); v != "" {
 		t, err := time.Parse(time.DateOnly, v)
 		if err != nil {
-			return opt, fieldErr("label_from", "Days from %q: want a date as 2026-12-01.", v)
+			errs.add("label_from", "Days from %q: want a date as 2026-12-01.", v)
 		}
 		opt.LabelFrom = t
 	}
 	if v := strings.TrimRight(strings.ReplaceAll(q.Get("labels"), "\r\n", "\n"), "\n \t"); strings.TrimSpace(v) != "" {
 		lines := strings.Split(v, "\n")
 		if len(lines) > b.page.Count {
-			return opt, fieldErr("labels", "Labels: %d lines for %d puzzles; one line a puzzle.", len(lines), b.page.Count)
+			errs.add("labels", "Labels: %d lines for %d puzzles; one line a puzzle.", len(lines), b.page.Count)
+			lines = nil
 		}
+		// the first bad line is said: one reason a field, so the list
+		// stays as short as the form
 		for i, l := range lines {
 			l = strings.TrimSpace(l)
 			if n := utf8.RuneCountInString(l); n > export.MaxLabel {
-				return opt, fieldErr("labels", "Labels, line %d: %d characters, at most %d fit a caption.", i+1, n, export.MaxLabel)
+				errs.add("labels", "Labels, line %d: %d characters, at most %d fit a caption.", i+1, n, export.MaxLabel)
+				break
 			}
 			if err := export.CheckPrintable(l); err != nil {
-				return opt, fieldErr("labels", "Labels, line %d: %v.", i+1, err)
+				errs.add("labels", "Labels, line %d: %v.", i+1, err)
+				break
 			}
 			opt.Labels = append(opt.Labels, l)
 		}
+	}
+	if len(errs) > 0 {
+		return opt, errs
 	}
 	return opt, nil
 }
