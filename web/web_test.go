@@ -47,6 +47,7 @@ func TestUnauthenticatedRedirectsToLogin(t *testing.T) {
 		"POST /sets/:id/sort":        "/sets/1/sort",
 		"POST /sets/:id/undo":        "/sets/1/undo",
 		"POST /sets/:id/publish":     "/sets/1/publish",
+		"POST /sets/:id/reopen":      "/sets/1/reopen",
 		"POST /sets/:id/delete":      "/sets/1/delete",
 		"GET /sets/:id/export":       "/sets/1/export?format=json",
 		"GET /sets/:id/booklet":      "/sets/1/booklet",
