@@ -48,7 +48,7 @@ soak: build
 	elif ! command -v wrk >/dev/null; then echo "soak: wrk is not installed (apt-get install wrk): the load run is skipped"; \
 	else mkdir -p $(SOAKDIR) && \
 	  if [ ! -f $(SOAKDIR)/lib1m.db ]; then \
-	    $(GO) run ./internal/synth/cmd/synth -n 1100000 -o $(SOAKDIR)/all.sdm $(SHARED)/data/sudoku/17_clue.txt && \
+	    $(GO) run ./kinds/sudoku/synth/cmd/synth -n 1100000 -o $(SOAKDIR)/all.sdm $(SHARED)/data/sudoku/17_clue.txt && \
 	    head -n 1000000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_1m.sdm && tail -n 100000 $(SOAKDIR)/all.sdm > $(SOAKDIR)/synth_100k.sdm && \
 	    ./$(BIN) import --db $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_1m.sdm; fi && \
 	  PENCILBOX=./$(BIN) LOADDIR=$(SOAKDIR)/run sh docs/bench/load.sh $(SOAKDIR)/lib1m.db $(SOAKDIR)/synth_100k.sdm $(SOAKSECS); fi

@@ -20,8 +20,8 @@ import (
 	"pencilbox"
 	"pencilbox/data/sample"
 	"pencilbox/db"
-	"pencilbox/internal/synth"
 	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/synth"
 	"pencilbox/library"
 )
 

@@ -19,8 +19,8 @@ import (
 
 	"pencilbox/data/sample"
 	"pencilbox/db"
-	"pencilbox/internal/synth"
 	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/synth"
 )
 
 // writeSynth writes n synthetic Sudoku (from the bundled samples' bases)

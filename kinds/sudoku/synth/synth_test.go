@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"pencilbox/internal/synth"
 	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/synth"
 )
 
 func TestGenerate(t *testing.T) {
-	f, err := os.Open("../../data/sample/sudoku_17_clue.txt")
+	f, err := os.Open("../../../data/sample/sudoku_17_clue.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@
 // in different cells, deduplicated up to symmetry. It is a developer tool,
 // not part of the pencilbox CLI.
 //
-//	go run ./internal/synth/cmd/synth -n 1000000 -o /tmp/synth_1m.sdm ../shared/data/sudoku/17_clue.txt
+//	go run ./kinds/sudoku/synth/cmd/synth -n 1000000 -o /tmp/synth_1m.sdm ../shared/data/sudoku/17_clue.txt
 package main
 
 import (
@@ -12,8 +12,8 @@ import (
 	"os"
 	"time"
 
-	"pencilbox/internal/synth"
 	"pencilbox/kinds/sudoku"
+	"pencilbox/kinds/sudoku/synth"
 )
 
 func main() {
