@@ -293,3 +293,36 @@ func TestEmptyBoards(t *testing.T) {
 		elements(t, svg.Thumb(b))
 	}
 }
+
+// TestThumbFits: a board of any size is shown within a ThumbPx+4 square,
+// its proportions kept, its drawing whole (the viewBox is the drawn
+// size): a 100x100 Akari made list rows 404 px wide.
+func TestThumbFits(t *testing.T) {
+	size := regexp.MustCompile(`^<svg class="thumb" width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"`)
+	for _, rc := range [][2]int{{100, 100}, {30, 30}, {17, 17}, {9, 9}, {5, 60}, {60, 5}, {1, 1000}} {
+		b := &draw.Board{Rows: rc[0], Cols: rc[1], Cells: make([]draw.Cell, rc[0]*rc[1])}
+		m := size.FindStringSubmatch(string(svg.Thumb(b)))
+		if m == nil {
+			t.Fatalf("%dx%d: no size in %.200s", rc[0], rc[1], svg.Thumb(b))
+		}
+		n := make([]int, 4)
+		for i := range n {
+			n[i], _ = strconv.Atoi(m[i+1])
+		}
+		w, h, vw, vh := n[0], n[1], n[2], n[3]
+		cs := svg.ThumbCell(b)
+		if vw != rc[1]*cs+4 || vh != rc[0]*cs+4 {
+			t.Errorf("%dx%d: viewBox %dx%d, want the drawn %dx%d", rc[0], rc[1], vw, vh, rc[1]*cs+4, rc[0]*cs+4)
+		}
+		if w > svg.ThumbPx+4 || h > svg.ThumbPx+4 || w < 1 || h < 1 {
+			t.Errorf("%dx%d: shown %dx%d, over the %d px square", rc[0], rc[1], w, h, svg.ThumbPx+4)
+		}
+		// proportions kept within a pixel's rounding
+		if dw, dh := float64(w)-float64(h*vw)/float64(vh), float64(h)-float64(w*vh)/float64(vw); min(dw*dw, dh*dh) > 1 {
+			t.Errorf("%dx%d: shown %dx%d, drawn %dx%d: proportions changed", rc[0], rc[1], w, h, vw, vh)
+		}
+		if vw <= svg.ThumbPx+4 && vh <= svg.ThumbPx+4 && (w != vw || h != vh) {
+			t.Errorf("%dx%d: a thumbnail that fits is shown %dx%d, not its own %dx%d", rc[0], rc[1], w, h, vw, vh)
+		}
+	}
+}

@@ -16,6 +16,23 @@ func ThumbCell(b *draw.Board) int {
 	return min(max(ThumbPx/n, 4), MaxCell)
 }
 
+// ThumbFit is the size a thumbnail drawn width x height (its viewBox) is
+// shown at: itself when it fits a ThumbPx+4 square, else scaled down to
+// fit it, keeping its proportions (at least 1 px a side). A large board
+// (an Akari of 100x100 is 404 px at the smallest drawn cell) then keeps
+// its row of a list, or its card on a phone, as narrow as a small one;
+// the viewBox scales the drawing.
+func ThumbFit(width, height int) (w, h int) {
+	const box = ThumbPx + 4
+	if width <= box && height <= box {
+		return width, height
+	}
+	if width >= height {
+		return box, max(1, (height*box+width/2)/width)
+	}
+	return max(1, (width*box+height/2)/height), box
+}
+
 // Thumb is the library list's small picture of a board: its grid, cage
 // outlines, dark cells, texts and drawn edges, nothing of a step. A list page draws
 // fifty, so it is written in one pass with few elements: a row's run of
@@ -38,8 +55,9 @@ func AppendThumb(o []byte, b *draw.Board) []byte {
 	const ox, oy = 2, 2
 	width, height := b.Cols*cs+4, b.Rows*cs+4
 	o = append(o, `<svg class="thumb"`...)
-	o = attr(o, "width", width)
-	o = attr(o, "height", height)
+	sw, sh := ThumbFit(width, height)
+	o = attr(o, "width", sw)
+	o = attr(o, "height", sh)
 	o = append(o, ` viewBox="0 0 `...)
 	o = strconv.AppendInt(o, int64(width), 10)
 	o = append(o, ' ')
