@@ -27,6 +27,13 @@ type Set struct {
 	NotesCut bool
 	Count    int
 	Updated  time.Time
+	// Kinds are the kinds of its puzzles, each once, sorted; Published
+	// counts its publications and Last is the latest (by date): SetStore.List
+	// fills them, so the list of sets says what each holds and where it
+	// appeared.
+	Kinds     []string
+	Published int
+	Last      Publication
 }
 
 // SetStore keeps the sets: declared here, beside Set, so that web takes an

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,21 +55,33 @@ var _ pencilbox.SetStore = SetStore{}
 
 // List returns every set by name, with the start of its notes only.
 func (s SetStore) List(ctx context.Context) ([]SetInfo, error) {
+	// The kinds and the latest publication are read per set: a set's
+	// items through set_items' primary key, its publications through
+	// publications_set.
 	rows, err := s.reader().QueryContext(ctx, `SELECT s.id, s.name, substr(s.notes, 1, ?), length(s.notes) > ?, s.updated,
-		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id) FROM sets s ORDER BY s.name`,
+		(SELECT count(*) FROM set_items i WHERE i.set_id = s.id),
+		coalesce((SELECT group_concat(k, ' ') FROM (SELECT DISTINCT p.kind AS k FROM set_items i JOIN puzzles p ON p.id = i.puzzle_id
+			WHERE i.set_id = s.id ORDER BY 1)), ''),
+		(SELECT count(*) FROM publications b WHERE b.set_id = s.id),
+		coalesce((SELECT b.outlet || char(9) || b.date FROM publications b WHERE b.set_id = s.id ORDER BY b.date DESC, b.id DESC LIMIT 1), '')
+		FROM sets s ORDER BY s.name`,
 		pencilbox.SetNotesPreview, pencilbox.SetNotesPreview)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("list sets: %w", err)
 	}
 	defer rows.Close()
 	var out []SetInfo
 	for rows.Next() {
 		var si SetInfo
 		var upd int64
-		if err := rows.Scan(&si.ID, &si.Name, &si.Notes, &si.NotesCut, &upd, &si.Count); err != nil {
-			return nil, err
+		var kinds, last string
+		if err := rows.Scan(&si.ID, &si.Name, &si.Notes, &si.NotesCut, &upd, &si.Count, &kinds, &si.Published, &last); err != nil {
+			return nil, fmt.Errorf("list sets: %w", err)
 		}
 		si.Updated = time.Unix(upd, 0)
+		si.Kinds = strings.Fields(kinds)
+		slices.Sort(si.Kinds)
+		si.Last.Outlet, si.Last.Date, _ = strings.Cut(last, "\t")
 		out = append(out, si)
 	}
 	return out, rows.Err()

@@ -147,7 +147,10 @@ type Library struct {
 	PrevURL  string   // the previous numbered page; "" on the first or past the numbered pages
 	FirstURL string
 	Exports  []string
-	Elapsed  string
+	// Matches says how many puzzles the filter matches, above the list;
+	// Elapsed how long the page took, below it.
+	Matches string
+	Elapsed string
 	// SearchNote says why a search some kind claimed as its notation was
 	// not read as a puzzle (a grid with a row too short), shown above the
 	// word search's results.
@@ -274,6 +277,8 @@ type JobPage struct {
 // SetsPage lists the sets.
 type SetsPage struct {
 	Sets []model.Set
+	// Kinds titles the kinds of each set's puzzles.
+	Kinds engine.Registry
 	// Name and Notes fill the new-set form: what was sent, when refused.
 	Name, Notes string
 }
@@ -287,6 +292,22 @@ func (d SetPage) Locking() []model.Publication {
 		}
 	}
 	return out
+}
+
+// kindTitles are the titles of a set's kinds, comma separated ("empty"
+// for a set of no puzzles; a kind no longer registered by its name).
+func (d SetsPage) kindTitles(kinds []string) string {
+	if len(kinds) == 0 {
+		return "empty"
+	}
+	out := make([]string, len(kinds))
+	for i, name := range kinds {
+		out[i] = name
+		if k, err := d.Kinds.Lookup(name); err == nil {
+			out[i] = k.Title()
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // SetPage shows one set.

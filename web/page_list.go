@@ -21,7 +21,8 @@ func (s *Server) setList(c echo.Context) ([]model.Set, error) {
 	}
 	out := make([]model.Set, len(infos))
 	for i, si := range infos {
-		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, NotesCut: si.NotesCut, Count: si.Count, Updated: si.Updated}
+		out[i] = model.Set{ID: si.ID, Name: si.Name, Notes: si.Notes, NotesCut: si.NotesCut, Count: si.Count, Updated: si.Updated,
+			Kinds: si.Kinds, Published: si.Published, LastOutlet: si.Last.Outlet, LastDate: si.Last.Date}
 	}
 	return out, nil
 }
@@ -63,8 +64,9 @@ func (s *Server) library(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: lastSet(c), Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
-		PageNum: f.Page, SearchNote: g.note(), Elapsed: fmt.Sprintf("%s; this page took %.1f ms", counted, float64(elapsed.Microseconds())/1000)}
+	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: setFor(sets, lastSet(c), listKind(f.Kind, page)),
+		Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
+		PageNum: f.Page, SearchNote: g.note(), Matches: counted, Elapsed: fmt.Sprintf("this page took %.1f ms", float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
 	for k, v := range q {
 		if k != "after" && k != "page" && k != "count" {
@@ -132,6 +134,21 @@ func leading2(n int) int {
 		p *= 10
 	}
 	return n / p * p
+}
+
+// listKind is the one kind a list shows: its filter's, else its rows'
+// when they are all of one kind; "" when they are of several.
+func listKind(kind string, p model.Page) string {
+	if kind != "" || len(p.Rows) == 0 {
+		return kind
+	}
+	k := p.Rows[0].Kind
+	for _, r := range p.Rows {
+		if r.Kind != k {
+			return ""
+		}
+	}
+	return k
 }
 
 // filterKinds are the kinds a list filter holds: its one kind, or none

@@ -161,13 +161,13 @@ func (s *Server) puzzleView(c echo.Context, id int64, tags templates.TagsForm) e
 		}
 		return render(c, http.StatusOK, templates.StepPart(pp))
 	}
-	pp.LastSet = lastSet(c)
 	if pp.InSets, pp.Publications, err = s.puzzleUse(c.Request().Context(), id); err != nil {
 		return err
 	}
 	if pp.Sets, err = s.setList(c); err != nil {
 		return err
 	}
+	pp.LastSet = setFor(pp.Sets, lastSet(c), pp.P.Kind)
 	if pp.History, err = s.history(c, pencilbox.AuditFilter{Puzzle: id, Limit: historyRows}); err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func (s *Server) setsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, templates.SetsList(s.chrome(c, "Sets", "sets"), templates.SetsPage{Sets: sets}))
+	return render(c, http.StatusOK, templates.SetsList(s.chrome(c, "Sets", "sets"), templates.SetsPage{Sets: sets, Kinds: s.cfg.Kinds}))
 }
 
 func (s *Server) createSet(c echo.Context) error {
@@ -39,7 +39,7 @@ func (s *Server) createSet(c echo.Context) error {
 		}
 		ch := s.chrome(c, "Sets", "sets")
 		ch.Flash = sentence(err) + "."
-		return render(c, http.StatusBadRequest, templates.SetsList(ch, templates.SetsPage{Sets: sets, Name: name, Notes: notes}))
+		return render(c, http.StatusBadRequest, templates.SetsList(ch, templates.SetsPage{Sets: sets, Kinds: s.cfg.Kinds, Name: name, Notes: notes}))
 	}
 	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/sets/%d", id))
 }
@@ -194,6 +194,41 @@ func (s *Server) rememberSet(c echo.Context, id int64) {
 }
 
 // lastSet is the set remembered by rememberSet (0 when none).
+// setFor is the set the set menus choose for puzzles of kind ("" = of
+// several kinds): the set added to last when it holds only that kind (or
+// nothing yet), else the latest updated such set, else none (0: the menu
+// asks to choose). A Sudoku list never defaults to an Akari set because
+// an Akari was added last.
+func setFor(sets []model.Set, last int64, kind string) int64 {
+	if kind == "" {
+		return last
+	}
+	holds := func(st model.Set) bool {
+		for _, k := range st.Kinds {
+			if k != kind {
+				return false
+			}
+		}
+		return true
+	}
+	best := -1
+	for i, st := range sets {
+		if !holds(st) {
+			continue
+		}
+		if st.ID == last {
+			return last
+		}
+		if best < 0 || st.Updated.After(sets[best].Updated) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	return sets[best].ID
+}
+
 func lastSet(c echo.Context) int64 {
 	ck, err := c.Cookie(cookieSet)
 	if err != nil {

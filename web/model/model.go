@@ -212,6 +212,13 @@ type Set struct {
 	Count    int       `json:"count"`
 	Updated  time.Time `json:"updated"`
 	Items    []Puzzle  `json:"puzzles,omitempty"`
+	// Kinds are the kinds of its puzzles; Published counts its
+	// publications, LastOutlet and LastDate name the latest (a list of
+	// sets).
+	Kinds      []string `json:"kinds,omitempty"`
+	Published  int      `json:"published,omitempty"`
+	LastOutlet string   `json:"last_outlet,omitempty"`
+	LastDate   string   `json:"last_date,omitempty"`
 }
 
 // ImportOptions are the import form's fields.
