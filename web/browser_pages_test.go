@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pencilbox"
+	"pencilbox/web/model"
 )
 
 // screenshotsEnv names the folder TestBrowserPages writes a screenshot of
@@ -118,6 +119,20 @@ type curatorPage struct {
 func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	t.Helper()
 	ctx := context.Background()
+	// large Akari boards (100x100, 45x31): their thumbnails and boards
+	// must fit a phone's width as a 10x10's do
+	large, err := os.Open(filepath.Join("testdata", "akari_large.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer large.Close()
+	if j, err := e.lib.Import(ctx, large, model.ImportOptions{Source: "large akari"}, func(model.Job) {}); err != nil || j.Imported != 2 {
+		t.Fatalf("importing the large Akari: %+v, %v", j, err)
+	}
+	big := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND width = 100 AND height = 100`)
+	if len(big) != 1 {
+		t.Fatalf("the 100x100 Akari: %v", big)
+	}
 	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND verdict1 = 1 ORDER BY id LIMIT 1`)
 	ak := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
 	items := e.ids(`SELECT id FROM puzzles WHERE status = 1 ORDER BY kind DESC, id LIMIT 6`)
@@ -154,6 +169,8 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 		{name: "sudoku", path: "/puzzles/" + id(sd[0])},
 		{name: "sudoku-steps", path: "/puzzles/" + id(sd[0]) + "?step=12#step"},
 		{name: "akari", path: "/puzzles/" + id(ak[0]) + "?step=3#step"},
+		{name: "library-akari-large", path: "/puzzles?kind=akari&sort=clues&order=desc"},
+		{name: "akari-large", path: "/puzzles/" + id(big[0])},
 		{name: "sets", path: "/sets"},
 		{name: "set", path: "/sets/" + id(set)},
 		{name: "booklet", path: "/sets/" + id(set) + "/booklet"},
