@@ -195,6 +195,10 @@ func (p *latin) Rate(withSteps bool) engine.Rating {
 		}
 	}
 	rt.Score = float64(counts["guess"])
+	rt.Verdict = engine.Yes // the kind's verdict (Verdict): solved without a guess
+	if counts["guess"] > 0 {
+		rt.Verdict = engine.No
+	}
 	return rt
 }
 
