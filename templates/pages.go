@@ -162,6 +162,35 @@ type Library struct {
 	// ErrorField names the form field Error is about ("" = none): the
 	// form marks it (for the eye and for screen readers).
 	ErrorField string
+	// Recipe is a refused recipe form: its panel shows open, filled as
+	// sent, with every reason (nil: a new form, closed).
+	Recipe *RecipeForm
+}
+
+// RecipeForm is the recipe form as sent (recipe, seed, set id, new
+// set's name) and why it was refused: Errors, each about the field at
+// the same place in Fields ("" = none).
+type RecipeForm struct {
+	Recipe, Seed, Set, Name string
+	Errors                  []string
+	Fields                  []string
+}
+
+// recipe is the recipe form as sent, or a new one.
+func (l Library) recipe() RecipeForm {
+	if l.Recipe == nil {
+		return RecipeForm{}
+	}
+	return *l.Recipe
+}
+
+// recipeInvalid marks the recipe form's field name when a reason is
+// about it.
+func (l Library) recipeInvalid(name string) templ.Attributes {
+	if l.Recipe == nil || !slices.Contains(l.Recipe.Fields, name) {
+		return nil
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true", "aria-describedby": "recipe-errors"}
 }
 
 // invalid marks the filter form's field name when the error is about it:

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -28,7 +29,13 @@ func (s *Server) setList(c echo.Context) ([]model.Set, error) {
 }
 
 func (s *Server) library(c echo.Context) error {
-	q := c.QueryParams()
+	return s.libraryPage(c, c.QueryParams(), nil)
+}
+
+// libraryPage answers the list of filter q; with rf, a refused recipe
+// form, the list comes back (400) with the recipe's panel open, filled
+// as sent and listing every reason, so nothing typed is lost.
+func (s *Server) libraryPage(c echo.Context, q url.Values, rf *templates.RecipeForm) error {
 	handled, g, err := s.givensSearch(c, q)
 	if handled || err != nil {
 		return err
@@ -97,7 +104,12 @@ func (s *Server) library(c echo.Context) error {
 		l.NextURL = link(f.Page+1, page.Next)
 	}
 	c.Response().Header().Set("Server-Timing", fmt.Sprintf("db;dur=%.2f", float64(elapsed.Microseconds())/1000))
-	return render(c, http.StatusOK, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
+	ch, code := s.chrome(c, "Library", "puzzles"), http.StatusOK
+	if rf != nil {
+		l.Recipe, code = rf, http.StatusBadRequest
+		ch.Flash = "No set was built: " + strings.Join(rf.Errors, " ") + " (The recipe form below keeps what was typed.)"
+	}
+	return render(c, code, templates.LibraryPage(ch, l))
 }
 
 // libraryError answers a list request the user can mend (a search over

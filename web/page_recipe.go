@@ -17,22 +17,22 @@ import (
 
 	"pencilbox"
 	"pencilbox/library"
+	"pencilbox/templates"
 )
 
 // buildSet makes a set, or extends one, from a recipe over the unused
 // puzzles of the list's filter, picked with a seed (random when none is
-// given, and said, so the pick can be made again).
+// given, and said, so the pick can be made again). A refused form comes
+// back as the list with the recipe's panel open, filled as sent, every
+// reason listed (recipeRefused).
 func (s *Server) buildSet(c echo.Context) error {
 	ctx := c.Request().Context()
-	back, _ := backToList(c)
-	if back == "" {
-		back = "/puzzles"
-	}
-	back += "#recipe"
-	fail := func(msg string) error { return s.redirectFlash(c, back, msg) }
-	recipe, err := library.ParseRecipe(c.FormValue("recipe"))
+	rf := &templates.RecipeForm{Recipe: c.FormValue("recipe"), Seed: c.FormValue("seed"), Set: c.FormValue("set"), Name: c.FormValue("name")}
+	var errs formErrs
+	fail := func() error { return s.recipeRefused(c, rf, errs) }
+	recipe, err := library.ParseRecipe(rf.Recipe)
 	if err != nil {
-		return fail(sentence(err) + ".")
+		errs.add("recipe", "%s.", sentence(err))
 	}
 	q, err := url.ParseQuery(c.FormValue("filter"))
 	if err != nil {
@@ -44,18 +44,18 @@ func (s *Server) buildSet(c echo.Context) error {
 		return err
 	}
 	if f.Published == "yes" || f.InSet != "" && f.InSet != "no" || f.Outlet != "" {
-		return fail("A recipe takes only unused puzzles (never published, in no set): clear the Published, Outlet and In a set filters first.")
+		errs.add("", "A recipe takes only unused puzzles (never published, in no set): clear the Published, Outlet and In a set filters first.")
 	}
 	f.After, f.Offset, f.IDs = "", 0, nil
 	seed := rand.Uint64() >> 1
-	if v := strings.TrimSpace(c.FormValue("seed")); v != "" {
+	if v := strings.TrimSpace(rf.Seed); v != "" {
 		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
-			return fail(fmt.Sprintf("Seed %q: write a whole number, or leave it empty for a random one.", clip(v, 40)))
+			errs.add("seed", "Seed %q: write a whole number, or leave it empty for a random one.", clip(v, 40))
 		}
 	}
 	var setID int64
-	name := strings.TrimSpace(c.FormValue("name"))
-	if v := c.FormValue("set"); v != "" {
+	name := strings.TrimSpace(rf.Name)
+	if v := rf.Set; v != "" {
 		if setID, err = strconv.ParseInt(v, 10, 64); err != nil {
 			return userErr(http.StatusBadRequest, "Choose a set.")
 		}
@@ -67,14 +67,17 @@ func (s *Server) buildSet(c echo.Context) error {
 		// a published set is refused before the recipe is filled (Add
 		// would refuse it after)
 		if err := s.locked(ctx, si); errors.Is(err, pencilbox.ErrSetLocked) {
-			return fail(lockedFlash(err) + " Nothing was built.")
+			errs.add("set", "%s", lockedFlash(err))
 		} else if err != nil {
 			return err
 		}
 	} else if name == "" {
-		return fail("Name the new set, or choose a set to extend.")
+		errs.add("name", "Name the new set, or choose a set to extend.")
 	} else if err := pencilbox.CheckSetText(name, ""); err != nil {
-		return fail(sentence(err) + ". Nothing was built.")
+		errs.add("name", "%s.", sentence(err))
+	}
+	if len(errs) > 0 {
+		return fail()
 	}
 	// not the list's budget but the recipe's (library.DefaultRecipeBudget,
 	// Config.RecipeBudget): a recipe is one deliberate action, bounded
@@ -85,7 +88,8 @@ func (s *Server) buildSet(c echo.Context) error {
 	var short *library.ShortError
 	var over *library.BudgetError
 	if errors.As(err, &short) || errors.As(err, &over) {
-		return fail(sentence(err) + ". Nothing was built.")
+		errs.add("recipe", "%s.", sentence(err))
+		return fail()
 	}
 	if err != nil {
 		return err
@@ -100,15 +104,18 @@ func (s *Server) buildSet(c echo.Context) error {
 		switch {
 		case errors.As(err, &re):
 			// another editor used one meanwhile
-			return fail(sentence(err) + ". Nothing was built.")
+			errs.add("", "%s.", sentence(err))
+			return fail()
 		case err != nil && isStorageFault(err):
 			return err
 		case err != nil:
-			return fail(sentence(err) + ".")
+			errs.add("name", "%s.", sentence(err))
+			return fail()
 		}
 	} else if _, err := s.sets.Add(ctx, setID, ids, false); err != nil {
 		if errors.Is(err, pencilbox.ErrSetLocked) {
-			return fail(lockedFlash(err) + " Nothing was built.")
+			errs.add("set", "%s", lockedFlash(err))
+			return fail()
 		}
 		if errors.As(err, &re) {
 			// another editor used one meanwhile
@@ -119,4 +126,20 @@ func (s *Server) buildSet(c echo.Context) error {
 	s.rememberSet(c, setID)
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID),
 		fmt.Sprintf("%s set %q: %d puzzles from recipe %s, seed %d (the same seed picks the same puzzles).", verb, name, len(ids), recipe, seed))
+}
+
+// recipeRefused answers a refused recipe: the list it was sent from
+// (back), its recipe panel open with rf as sent and every reason of
+// errs, each field at fault marked.
+func (s *Server) recipeRefused(c echo.Context, rf *templates.RecipeForm, errs formErrs) error {
+	for _, e := range errs {
+		rf.Errors, rf.Fields = append(rf.Errors, e.msg), append(rf.Fields, e.field)
+	}
+	q := url.Values{}
+	if back, _ := backToList(c); back != "" {
+		if u, err := url.Parse(back); err == nil {
+			q = u.Query()
+		}
+	}
+	return s.libraryPage(c, q, rf)
 }
