@@ -39,7 +39,7 @@ func TestLayers(t *testing.T) {
 		{"export", []string{"pencilbox/kinds"}},
 		// a kind's folder: its engine, formats and registration stand
 		// beside the shared layers and never reach storage, pages or the
-		// use cases
+		// use cases (TestKindLayers is finer)
 		{"kinds", []string{"database/sql", "net/http", "pencilbox/db", "pencilbox/library", "pencilbox/templates", "pencilbox/cmd", "pencilbox/bundle"}},
 	}
 	for _, r := range rules {
@@ -255,5 +255,71 @@ func f() any {
 	css := "/* .akari cells */\n.board .cell { fill: none; }\n.akari-lit { fill: yellow; }\n"
 	if got := namesKindStatic("web/static/app.css", []byte(css), kinds); len(got) != 1 || !strings.Contains(got[0], ":3:") {
 		t.Errorf("stylesheet: got %q, want line 3 only", got)
+	}
+}
+
+// kindAllowed is what a file of kinds/<kind>/ may import of the module,
+// by its place in the kind's folder: the engine side (the kind's package,
+// and its own sub-packages such as Sudoku's explainer) what the engine
+// may, the formats the importers too, and the registration (kind/) what
+// a Bundle hands over (export's text formats, the dashboard's highlights).
+// A kind's own packages are allowed to each other; another kind's never.
+func kindAllowed(rel, kind string) []string {
+	own := "pencilbox/kinds/" + kind
+	switch {
+	case strings.HasPrefix(rel, "kind/"):
+		return []string{own, "pencilbox/engine", "pencilbox/draw", "pencilbox/importers", "pencilbox/export", "pencilbox/web/model", "pencilbox/internal"}
+	case strings.HasPrefix(rel, "formats/"):
+		return []string{own, "pencilbox/engine", "pencilbox/draw", "pencilbox/importers", "pencilbox/internal"}
+	}
+	return []string{own, "pencilbox/engine", "pencilbox/draw", "pencilbox/internal"}
+}
+
+// TestKindLayers: each kind's folder keeps the engine's layering inside
+// it (kindAllowed) and never imports another kind, so that a kind's
+// engine stays free of formats, exports and pages as engine/ is.
+func TestKindLayers(t *testing.T) {
+	kinds := kindNames(t)
+	for _, kind := range kinds {
+		dir := filepath.Join("kinds", kind)
+		files := 0
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			files++
+			rel, _ := filepath.Rel(dir, path)
+			allowed := kindAllowed(filepath.ToSlash(rel), kind)
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if p == "database/sql" || p == "net/http" {
+					t.Errorf("%s imports %s: a kind reaches no storage or HTTP", path, p)
+				}
+				if p != "pencilbox" && !strings.HasPrefix(p, "pencilbox/") {
+					continue
+				}
+				ok := false
+				for _, a := range allowed {
+					ok = ok || p == a || strings.HasPrefix(p, a+"/")
+				}
+				if own := "pencilbox/kinds/" + kind; !strings.HasPrefix(rel, "kind"+string(filepath.Separator)) && (p == own+"/kind" || strings.HasPrefix(p, own+"/kind/")) {
+					ok = false // only cmd/pencilbox and tests take a Bundle
+				}
+				if !ok {
+					t.Errorf("%s imports %s: in kinds/%s/%s it may import only %v", path, p, kind, filepath.Dir(filepath.ToSlash(rel)), allowed)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if files == 0 {
+			t.Errorf("%s: no Go files", dir)
+		}
 	}
 }
