@@ -134,6 +134,10 @@ func TestToyKindCaps(t *testing.T) {
 	if n := count(pencilbox.Filter{ScaleMin: 1, ScaleMax: 1}); n != 1 || one.Scales[0] != 1 {
 		t.Errorf("effort 1-1: %d squares (the rank-1 square's effort %g), want 1", n, one.Scales[0])
 	}
+	// the puzzle page names the kind's verdict
+	if page := c.get(fmt.Sprintf("/puzzles/%d", one.ID)); !strings.Contains(page, "<dt>Guess-free</dt>") {
+		t.Error("the rank-1 square's page does not name its verdict")
+	}
 	// a pasted square, its digits renamed, leads to the stored one
 	two := byRank[2]
 	if loc := c.redirect("/puzzles?q=" + url.QueryEscape("latin:.1.312..4.2.....")); loc != fmt.Sprintf("/puzzles/%d", two.ID) {
