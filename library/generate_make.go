@@ -31,7 +31,9 @@ type GenProgress struct {
 	// such as the clue range); both have the same length.
 	ByRank, Tried []int
 	// Repeats counts candidates skipped as made earlier in the run or
-	// held by the library.
+	// held by the library, or (for a kind that is an engine.Resembler)
+	// near one made earlier in the run: the same solution up to the
+	// kind's symmetries (docs/LIBRARY.md, "Distinct puzzles").
 	Repeats int
 	// SecondRated counts the candidates given a second rating and
 	// SecondInRange those of them within ERLo-ERHi (with a second rater).
@@ -42,6 +44,14 @@ type GenProgress struct {
 // does): Make skips those.
 type Knower interface {
 	Known(ctx context.Context, kind, canonical string) (engine.Status, string, bool, error)
+}
+
+// SolutionKnower is a Knower that also tells whether the library holds a
+// puzzle near one of kind with solution key key (engine.Resembler): Make
+// skips those too, for a kind that is a Resembler.
+type SolutionKnower interface {
+	Knower
+	KnownSolution(ctx context.Context, kind, key string) (bool, error)
 }
 
 // genTick is how often a worker reports its tallies while it searches.
@@ -137,6 +147,10 @@ func (r *genRun) make(ctx context.Context, lib Knower, put func(Generated) error
 		}
 	}
 	seen := map[string]bool{}
+	// seenSol holds the solution keys of the puzzles handed on, for a
+	// kind that is a Resembler: no two of a run are near.
+	seenSol := map[string]bool{}
+	resembler, _ := o.Kind.(engine.Resembler)
 	var werr error
 	for rep := range reports {
 		tried[rep.job], secondTried[rep.job] = rep.tried, rep.secondTried
@@ -151,6 +165,20 @@ func (r *genRun) make(ctx context.Context, lib Knower, put func(Generated) error
 			continue
 		}
 		seen[c] = true
+		var solKey string
+		if resembler != nil {
+			k, err := resembler.SolutionKey(g.Puzzle, g.Rating.Solution)
+			if err != nil {
+				werr = fmt.Errorf("generate: %w", err)
+				cancel()
+				continue
+			}
+			if seenSol[k] {
+				p.Repeats++
+				continue
+			}
+			solKey = k
+		}
 		if lib != nil {
 			// Not ctx: a puzzle made as the run stops is still looked up.
 			if _, _, known, err := lib.Known(context.WithoutCancel(ctx), o.Kind.Name(), c); err != nil {
@@ -162,7 +190,20 @@ func (r *genRun) make(ctx context.Context, lib Knower, put func(Generated) error
 				continue
 			}
 		}
+		if sk, ok := lib.(SolutionKnower); ok && solKey != "" {
+			if known, err := sk.KnownSolution(context.WithoutCancel(ctx), o.Kind.Name(), solKey); err != nil {
+				werr = err
+				cancel()
+				continue
+			} else if known {
+				p.Repeats++
+				continue
+			}
+		}
 		g.N = p.Made + 1
+		if solKey != "" {
+			seenSol[solKey] = true
+		}
 		if err := put(*g); err != nil {
 			werr = err
 			cancel()

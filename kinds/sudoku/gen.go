@@ -160,7 +160,7 @@ func (s *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 		if r < s.opt.MinRank || r > s.opt.MaxRank {
 			continue
 		}
-		if s.walking && !s.walk.fresh(&g) {
+		if s.walking && !s.walk.fresh(&g, &s.walk.lastSol) {
 			continue
 		}
 		p := &Puzzle{Grid: g}

@@ -52,6 +52,16 @@ type walker struct {
 	// often, and a repeat is no news.
 	seen  map[string]bool
 	seeds []Grid
+	// seenSol holds the canonical forms of the solution grids of the hits
+	// returned: two hits on one grid are near (engine.Resembler), so a
+	// hit ends the walk on its grid and a walk on a used grid returns
+	// nothing.
+	seenSol map[string]bool
+	// used: a hit was returned on the walk's solution grid sol, so its
+	// steps move to other grids (otherSolution) until one is fresh.
+	used bool
+	// lastSol is the solution grid of the puzzle step returned last.
+	lastSol Grid
 }
 
 // seedGrids returns the embedded puzzles of one seed file.
@@ -103,14 +113,32 @@ func (s *genSource) start() {
 		if w.seeds == nil {
 			w.seeds = seedGrids(text)
 		}
-		// Prefer a seed that already has the symmetry.
+		// Prefer a seed whose solution grid no hit has used, then one
+		// that already has the symmetry.
 		k := s.rng.IntN(len(w.seeds))
+		best, bestScore := k, -1
 		for try := 0; try < len(w.seeds); try++ {
-			if s.symmetric(&w.seeds[(k+try)%len(w.seeds)]) {
-				k = (k + try) % len(w.seeds)
+			i := (k + try) % len(w.seeds)
+			score := 0
+			if s.symmetric(&w.seeds[i]) {
+				score++
+			}
+			if len(w.seenSol) > 0 {
+				_, sol := s.sv.Count(&w.seeds[i], 2)
+				if !w.seenSol[Canonical(&sol)] {
+					score += 2
+				}
+			} else {
+				score += 2
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+			if score == 3 {
 				break
 			}
 		}
+		k = best
 		g := w.seeds[k]
 		_, sol := s.sv.Count(&g, 2)
 		// Relabel and move it so that walks from one seed differ.
@@ -131,8 +159,9 @@ func (s *genSource) start() {
 		s.thin(&g, g.Clues())
 		w.cur, w.sol = g, sol
 		w.seeded = true
+		w.used = w.seenSol[Canonical(&sol)]
 	} else {
-		w.seeded = false
+		w.seeded, w.used = false, false
 		w.sol = s.fullGrid()
 		w.cur = w.sol
 		s.thin(&w.cur, 81)
@@ -143,19 +172,24 @@ func (s *genSource) start() {
 }
 
 // fresh reports whether no walk of this source has returned g, or started
-// from it, up to symmetry, and remembers it.
-func (w *walker) fresh(g *Grid) bool {
+// from it, up to symmetry, nor a puzzle on its solution grid sol (which
+// would be near g), and remembers both. Either way the walk leaves sol's
+// grid: its next step starts again elsewhere.
+func (w *walker) fresh(g, sol *Grid) bool {
 	if w.seen == nil {
 		w.seen = map[string]bool{}
+		w.seenSol = map[string]bool{}
 		for i := range w.seeds {
 			w.seen[Canonical(&w.seeds[i])] = true
 		}
 	}
-	c := Canonical(g)
-	if w.seen[c] {
+	w.stale = walkRestart
+	c, cs := Canonical(g), Canonical(sol)
+	if w.seen[c] || w.seenSol[cs] {
 		return false
 	}
-	w.seen[c] = true
+	w.seen[c], w.seenSol[cs] = true, true
+	w.used = true
 	return true
 }
 
@@ -195,6 +229,7 @@ func (s *genSource) step() (Grid, int) {
 		// the walk leaves it first. Another start is new.
 		if s.dist(w.rank) == 0 && !w.seeded {
 			w.stale = walkRestart // a start on target is returned once, not walked
+			w.lastSol = w.sol
 			return w.cur, w.rank
 		}
 	}
@@ -213,6 +248,15 @@ func (s *genSource) step() (Grid, int) {
 	for i := range o.n {
 		g[o.cells[i]] = 0
 	}
+	// On a used grid, move to another solution of what is left (the
+	// removed orbit was needed, so there is one): its puzzles are not
+	// near the hits made on the old grid.
+	sol := w.sol
+	if w.used {
+		if alt, ok := s.otherSolution(&g, &w.sol); ok {
+			sol = alt
+		}
+	}
 	// Add orbits of the solution until unique again.
 	for {
 		in := absent[s.rng.IntN(len(absent))]
@@ -221,7 +265,7 @@ func (s *genSource) step() (Grid, int) {
 			continue
 		}
 		for i := range b.n {
-			g[b.cells[i]] = w.sol[b.cells[i]]
+			g[b.cells[i]] = sol[b.cells[i]]
 		}
 		if n, _ := s.sv.Count(&g, 2); n == 1 {
 			break
@@ -235,6 +279,35 @@ func (s *genSource) step() (Grid, int) {
 			w.stale = 0
 		}
 		w.cur, w.rank = g, r
+		if sol != w.sol {
+			w.sol, w.used = sol, false
+		}
 	}
+	w.lastSol = sol
 	return g, r
+}
+
+// otherSolutionTries bounds the cells otherSolution tries.
+const otherSolutionTries = 20
+
+// otherSolution returns a solution of g other than sol, found by placing
+// a digit sol does not have in a random empty cell, or false when the
+// tries found none (g then has sol as its only solution, or the tries
+// missed the others).
+func (s *genSource) otherSolution(g, sol *Grid) (Grid, bool) {
+	for range otherSolutionTries {
+		c := s.rng.IntN(81)
+		if g[c] != 0 {
+			continue
+		}
+		h := *g
+		h[c] = uint8(1 + s.rng.IntN(9))
+		if h[c] == sol[c] {
+			continue
+		}
+		if n, alt := s.sv.Count(&h, 1); n == 1 {
+			return alt, true
+		}
+	}
+	return Grid{}, false
 }
