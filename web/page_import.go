@@ -1,10 +1,12 @@
 package web
 
 import (
+	"crypto/hmac"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -29,16 +31,73 @@ func (s *Server) importForm(c echo.Context) error {
 	return s.importView(c, templates.ImportSent{})
 }
 
-// importView answers with the import page; sent, when it holds an error,
-// is the refused form, shown filled with its error (a 400).
-func (s *Server) importView(c echo.Context, sent templates.ImportSent) error {
-	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+// importTooLarge answers an import whose body is over MaxUpload (its
+// Content-Length says so) with the import page, 413: the file's size and
+// the limit said, and the values the form sends before its file (format,
+// source label, tags) kept. Only once the route's checks (requireUser,
+// requireRole) let it through, only the first maxBeforeToken bytes are
+// read, and only with the right CSRF token; the file is never read.
+func (s *Server) importTooLarge(c echo.Context) error {
+	if ok, err := s.gate(c); !ok {
+		return err
+	}
+	want, err := s.wantToken(c)
 	if err != nil {
 		return err
 	}
+	r := c.Request()
+	size := r.ContentLength
+	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxBeforeToken)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return userErr(http.StatusBadRequest, "The form could not be read: %v.", err)
+	}
+	values, verified := url.Values{}, false
+	for {
+		p, err := mr.NextPart()
+		if err != nil || p.FileName() != "" {
+			break // the file, or the bytes read run out: what came before is kept
+		}
+		b, err := io.ReadAll(p)
+		if err != nil {
+			break
+		}
+		if p.FormName() == csrfField {
+			if want == "" || !hmac.Equal(b, []byte(want)) {
+				return errBadToken
+			}
+			verified = true
+		}
+		values.Add(p.FormName(), string(b))
+	}
+	if !verified {
+		return errBadToken
+	}
+	leaveBody(r)
+	msg := fmt.Sprintf("The upload is too large: %s sent, the limit is %s (pencilbox serve --max-upload). Nothing was imported: choose a smaller file, or split it, and import again.",
+		mibText(size), mibText(s.cfg.MaxUpload))
+	return s.importViewCode(c, http.StatusRequestEntityTooLarge, templates.ImportSent{Text: values.Get("text"), Format: values.Get("format"),
+		Source: values.Get("source"), Tags: values.Get("tags"), Error: msg, Field: "file"})
+}
+
+// mibText is a byte count in MiB, one decimal.
+func mibText(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// importView answers with the import page; sent, when it holds an error,
+// is the refused form, shown filled with its error (a 400).
+func (s *Server) importView(c echo.Context, sent templates.ImportSent) error {
 	code := http.StatusOK
 	if sent.Error != "" {
 		code = http.StatusBadRequest
+	}
+	return s.importViewCode(c, code, sent)
+}
+
+// importViewCode is importView answering with status code.
+func (s *Server) importViewCode(c echo.Context, code int, sent templates.ImportSent) error {
+	jobs, err := s.cfg.Library.Jobs(c.Request().Context(), 10)
+	if err != nil {
+		return err
 	}
 	return render(c, code, templates.ImportForm(s.chrome(c, "Import", "import"),
 		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload, Sent: sent}))

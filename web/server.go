@@ -584,6 +584,10 @@ func (s *Server) bodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
 			tooBig = userErr(http.StatusRequestEntityTooLarge, "Without a login a request may carry at most %d KiB: log in first.", maxAnonBody>>10)
 		}
 		if r.ContentLength > limit {
+			if limit == s.cfg.MaxUpload && r.Method == http.MethodPost && c.Path() == "/import" &&
+				strings.HasPrefix(r.Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
+				return s.importTooLarge(c)
+			}
 			return tooBig
 		}
 		r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
