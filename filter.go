@@ -42,6 +42,66 @@ func ParseRange(s, what string) (lo, hi int, err error) {
 	return lo, hi, nil
 }
 
+// Size is a board's width (columns) and height (rows), as a size filter
+// bounds them; 0 is an open end.
+type Size struct{ W, H int }
+
+// String writes s as ParseSize reads it: "10x12" (width x height).
+func (s Size) String() string { return strconv.Itoa(s.W) + "x" + strconv.Itoa(s.H) }
+
+// MaxSizeSide is the largest width or height a size filter takes: far
+// past any stored board, it keeps the numbers small.
+const MaxSizeSide = 10000
+
+// ParseSize reads a size filter as the URL's size= and the CLI's --size
+// write it: "10x10" (that size), "10x10-15x15" (width and height each
+// from 10 to 15), "10x10-" (at least), "-15x15" (at most); "x" may be
+// "X" or "×", the dash an en dash. what names it in errors, which say
+// what to write instead.
+func ParseSize(s, what string) (lo, hi Size, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return lo, hi, nil
+	}
+	bad := func(why string) (Size, Size, error) {
+		return Size{}, Size{}, fmt.Errorf("%s %q: %s; write WIDTHxHEIGHT like 10x10, or a range like 10x10-15x15, 10x10- (that size and up) or -15x15 (up to it)", what, s, why)
+	}
+	a, b, dash := strings.Cut(rangeDashes.Replace(s), "-")
+	if !dash {
+		b = a
+	}
+	one := func(t string) (Size, bool) {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			return Size{}, true
+		}
+		w, h, ok := strings.Cut(strings.NewReplacer("X", "x", "\u00d7", "x").Replace(t), "x")
+		if !ok {
+			return Size{}, false
+		}
+		wn, err1 := strconv.Atoi(strings.TrimSpace(w))
+		hn, err2 := strconv.Atoi(strings.TrimSpace(h))
+		if err1 != nil || err2 != nil || wn < 1 || hn < 1 || wn > MaxSizeSide || hn > MaxSizeSide {
+			return Size{}, false
+		}
+		return Size{wn, hn}, true
+	}
+	var ok bool
+	if lo, ok = one(a); !ok {
+		return bad(fmt.Sprintf("%q is not a size of 1 to %d a side", strings.TrimSpace(a), MaxSizeSide))
+	}
+	if hi, ok = one(b); !ok {
+		return bad(fmt.Sprintf("%q is not a size of 1 to %d a side", strings.TrimSpace(b), MaxSizeSide))
+	}
+	if lo == (Size{}) && hi == (Size{}) {
+		return bad("no size")
+	}
+	if hi != (Size{}) && (lo.W > hi.W || lo.H > hi.H) {
+		return bad("the range is empty")
+	}
+	return lo, hi, nil
+}
+
 // rangeDashes reads the dashes a keyboard or a word processor gives (en
 // and em dash, minus sign) as the hyphen of a range: "4–6" is 4-6.
 var rangeDashes = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-")

@@ -219,6 +219,10 @@ type Filter struct {
 	CluesMin     int
 	CluesMax     int
 	Verdict      engine.Tri // the kind's own verdict (engine.Verdicter); NA = any
+	// SizeMin and SizeMax bound the board's width and height, each
+	// dimension on its own (0 = open end): 10x10-15x15 takes a 10x15
+	// board. ParseSize reads them as written.
+	SizeMin, SizeMax Size
 	// ScaleMin and ScaleMax bound the first figure of the kind's second
 	// rating (engine.Scale with Filter; 0 = open end); either bound
 	// excludes puzzles without one.

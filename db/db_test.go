@@ -203,6 +203,10 @@ func makeFixtures() []fixture {
 			Height:    9,
 			Note:      fmt.Sprintf("note%d word%c", i%4, 'a'+rune(i%3)),
 		}
+		if kind == "akari" {
+			// boards of several sizes, for the size filter
+			p.Width, p.Height = 7+i%3*3, 7+i%4*3
+		}
 		if i%13 == 0 {
 			p.Note += "\x1fafter a unit separator\nand a newline"
 		}
@@ -478,6 +482,8 @@ func (f fixture) matches(fl pencilbox.Filter) bool {
 		fl.Tag != "" && !slices.Contains(f.tags, fl.Tag),
 		fl.CluesMin > 0 && p.Clues < fl.CluesMin,
 		fl.CluesMax > 0 && p.Clues > fl.CluesMax,
+		fl.SizeMin.W > 0 && p.Width < fl.SizeMin.W, fl.SizeMin.H > 0 && p.Height < fl.SizeMin.H,
+		fl.SizeMax.W > 0 && p.Width > fl.SizeMax.W, fl.SizeMax.H > 0 && p.Height > fl.SizeMax.H,
 		fl.Verdict != engine.NA && p.Verdict != fl.Verdict:
 		return false
 	}
@@ -597,6 +603,12 @@ var filterCases = []struct {
 	{"kind sudoku", pencilbox.Filter{Kind: "sudoku"}},
 	{"kind akari", pencilbox.Filter{Kind: "akari"}},
 	{"kind unknown", pencilbox.Filter{Kind: "kakuro"}},
+	{"size 10x13", pencilbox.Filter{Kind: "akari", SizeMin: pencilbox.Size{W: 10, H: 13}, SizeMax: pencilbox.Size{W: 10, H: 13}}},
+	{"size 9x9 any kind", pencilbox.Filter{SizeMin: pencilbox.Size{W: 9, H: 9}, SizeMax: pencilbox.Size{W: 9, H: 9}}},
+	{"size range", pencilbox.Filter{Kind: "akari", SizeMin: pencilbox.Size{W: 7, H: 10}, SizeMax: pencilbox.Size{W: 10, H: 13}}},
+	{"size at least", pencilbox.Filter{SizeMin: pencilbox.Size{W: 10, H: 10}, Sort: pencilbox.SortClues}},
+	{"size at most, by rank", pencilbox.Filter{Kind: "akari", SizeMax: pencilbox.Size{W: 10, H: 10}, Sort: pencilbox.SortRank, Desc: true}},
+	{"size+rank+tag", pencilbox.Filter{Kind: "akari", SizeMin: pencilbox.Size{W: 10, H: 7}, RankMin: 2, Tag: "book"}},
 	{"rank min", pencilbox.Filter{RankMin: 6}},
 	{"rank max", pencilbox.Filter{RankMax: 2}},
 	{"rank range", pencilbox.Filter{RankMin: 3, RankMax: 5}},

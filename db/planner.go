@@ -312,6 +312,20 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.CluesMax > 0 {
 		add("p.clues <= ?", f.CluesMax)
 	}
+	// A size's bounds, each dimension on its own: the (kind, width,
+	// height) index (migration 00140) serves them.
+	if f.SizeMin.W > 0 {
+		add("p.width >= ?", f.SizeMin.W)
+	}
+	if f.SizeMax.W > 0 {
+		add("p.width <= ?", f.SizeMax.W)
+	}
+	if f.SizeMin.H > 0 {
+		add("p.height >= ?", f.SizeMin.H)
+	}
+	if f.SizeMax.H > 0 {
+		add("p.height <= ?", f.SizeMax.H)
+	}
 	if f.ScaleMin > 0 || f.ScaleMax > 0 {
 		// On scaleKey, as the ER indexes hold it; a bound excludes the
 		// puzzles without a rating (stored NULL, 0 here).

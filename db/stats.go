@@ -2,6 +2,8 @@ package db
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"pencilbox"
@@ -46,4 +48,25 @@ func (d *DB) Stats(ctx context.Context) (pencilbox.Stats, error) {
 		return st, fmt.Errorf("stats: %w", err)
 	}
 	return st, nil
+}
+
+// VariesInSize reports whether the library holds boards of more than one
+// size of kind: the library page offers its size filter for such kinds
+// alone (a Sudoku library is all 9x9), decided from the data, not from a
+// kind's name. It reads the smallest and the largest (width, height) of
+// the kind from the puzzles_size index: two seeks, whatever the library's
+// size.
+func (d *DB) VariesInSize(ctx context.Context, kind string) (bool, error) {
+	var sizes [2][2]int
+	for i, dir := range []string{"ASC", "DESC"} {
+		err := d.queryRow(ctx, `SELECT width, height FROM puzzles INDEXED BY puzzles_size WHERE kind = ?
+			ORDER BY width `+dir+`, height `+dir+` LIMIT 1`, kind).Scan(&sizes[i][0], &sizes[i][1])
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("sizes of %s: %w", kind, err)
+		}
+	}
+	return sizes[0] != sizes[1], nil
 }

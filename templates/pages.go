@@ -147,6 +147,9 @@ type Library struct {
 	PrevURL  string   // the previous numbered page; "" on the first or past the numbered pages
 	FirstURL string
 	Exports  []string
+	// SizedKinds are the kinds whose boards are of several sizes: the
+	// form offers its Size field for them (or when the filter has one).
+	SizedKinds []string
 	// Matches says how many puzzles the filter matches, above the list;
 	// Elapsed how long the page took, below it.
 	Matches string
@@ -191,6 +194,22 @@ func (l Library) recipeInvalid(name string) templ.Attributes {
 		return nil
 	}
 	return templ.Attributes{"class": "invalid", "aria-invalid": "true", "aria-describedby": "recipe-errors"}
+}
+
+// sizeField says whether the filter form offers Size: some kind of the
+// library (the filter's kind, when it names one) holds boards of several
+// sizes, or the filter has a size already.
+func (l Library) sizeField() bool {
+	if l.Query.Get("size") != "" {
+		return true
+	}
+	kind := l.Query.Get("kind")
+	for _, k := range l.SizedKinds {
+		if kind == "" || k == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // invalid marks the filter form's field name when the error is about it:

@@ -67,6 +67,11 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	if f.CluesMin, f.CluesMax, err = parseRange(q.Get("clues"), "Clues"); err != nil {
 		return f, fieldErr("clues", "%s.", sentence(err))
 	}
+	if lo, hi, err := pencilbox.ParseSize(q.Get("size"), "Size"); err != nil {
+		return f, fieldErr("size", "%s.", sentence(err))
+	} else {
+		f.SizeMin, f.SizeMax = [2]int{lo.W, lo.H}, [2]int{hi.W, hi.H}
+	}
 	if f.ScaleMin, f.ScaleMax, err = pencilbox.ParseScaleRange(q.Get("er"), "ER"); err != nil {
 		return f, fieldErr("er", "%s.", sentence(err))
 	}

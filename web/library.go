@@ -35,6 +35,23 @@ type DBLibrary struct {
 var _ Library = (*DBLibrary)(nil)
 
 // Stats summarises the library for the dashboard.
+// SizedKinds are the registered kinds whose stored boards are of more than
+// one size (db.VariesInSize): the library page offers the size filter for
+// them.
+func (l *DBLibrary) SizedKinds(ctx context.Context) ([]string, error) {
+	var out []string
+	for _, k := range l.Kinds {
+		v, err := l.DB.VariesInSize(ctx, k.Name())
+		if err != nil {
+			return nil, err
+		}
+		if v {
+			out = append(out, k.Name())
+		}
+	}
+	return out, nil
+}
+
 func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 	st, err := l.DB.Stats(ctx)
 	if err != nil {
@@ -107,6 +124,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		TagNot: f.TagNot, Published: f.Published, Outlet: f.Outlet, InSet: f.InSet,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
 		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax,
+		SizeMin: pencilbox.Size{W: f.SizeMin[0], H: f.SizeMin[1]}, SizeMax: pencilbox.Size{W: f.SizeMax[0], H: f.SizeMax[1]},
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 		CountBy: f.CountBy,
 	}

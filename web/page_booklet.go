@@ -379,7 +379,7 @@ func listName(q url.Values) string {
 	}
 	parts := []string{"puzzles"}
 	for _, f := range []struct{ key, word string }{
-		{"kind", ""}, {"rank", "stars"}, {"er", "ER"}, {"clues", "clues"}, {"status", ""},
+		{"kind", ""}, {"size", "size"}, {"rank", "stars"}, {"er", "ER"}, {"clues", "clues"}, {"status", ""},
 		{"tag", "tag"}, {"source", "source"}, {"technique", "technique"}, {"hyp", "hyp"}, {"q", ""},
 	} {
 		if v := strings.TrimSpace(q.Get(f.key)); v != "" {

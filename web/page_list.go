@@ -71,7 +71,13 @@ func (s *Server) libraryPage(c echo.Context, q url.Values, rf *templates.RecipeF
 	if err != nil {
 		return err
 	}
-	l := templates.Library{Query: q, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: setFor(sets, lastSet(c), listKind(f.Kind, page)),
+	var sized []string
+	if sl, ok := s.cfg.Library.(SizedLibrary); ok {
+		if sized, err = sl.SizedKinds(c.Request().Context()); err != nil {
+			return err
+		}
+	}
+	l := templates.Library{Query: q, SizedKinds: sized, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: setFor(sets, lastSet(c), listKind(f.Kind, page)),
 		Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
 		PageNum: f.Page, SearchNote: g.note(), Matches: counted, Elapsed: fmt.Sprintf("this page took %.1f ms", float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}

@@ -72,6 +72,13 @@ type Library interface {
 	Pick(ctx context.Context, f model.Filter, r library.Recipe, seed uint64) ([]int64, error)
 }
 
+// SizedLibrary is a Library that knows which kinds hold boards of more
+// than one size (DBLibrary does): the library page offers its size filter
+// when some kind does, or when the filter has a size.
+type SizedLibrary interface {
+	SizedKinds(ctx context.Context) ([]string, error)
+}
+
 // ImportFunc runs one import to the end, reporting progress as it goes.
 // Its job's Errors hold the bad records with their line numbers.
 type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)

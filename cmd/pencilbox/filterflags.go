@@ -15,6 +15,7 @@ import (
 type filterFlags struct {
 	f               pencilbox.Filter
 	rank, clues, er string
+	size            string
 	hyp, published  string
 	tags            listFlag
 	withSort        bool
@@ -38,6 +39,7 @@ func addFilterFlags(e *env, fs *flag.FlagSet, sort bool) *filterFlags {
 	fs.Var(&ff.tags, "tag", "tag; -NAME excludes the tag NAME (repeatable: --tag easy --tag -sample); \\-NAME is the tag -NAME itself")
 	fs.StringVar(&f.Technique, "technique", "", "technique id the puzzle needs (e.g. x3)")
 	fs.StringVar(&ff.clues, "clues", "", "clue count: 17, 20-25, ...")
+	fs.StringVar(&ff.size, "size", "", "board size WIDTHxHEIGHT: 10x10, 10x10-15x15 (each side in its range), 10x10- or -15x15")
 	fs.StringVar(&ff.er, "er", "", "second rating (Sudoku Explainer's ER): 6.5-7.5, 7.0, 7-, -4.5")
 	fs.StringVar(&ff.hyp, "hyp", "", "the kind's own yes/no verdict ("+e.verdictNames()+"): yes or no")
 	fs.StringVar(&f.Q, "q", "", "text search over sources, notes and tags")
@@ -59,6 +61,9 @@ func (ff *filterFlags) filter() (pencilbox.Filter, error) {
 		return f, err
 	}
 	if f.CluesMin, f.CluesMax, err = pencilbox.ParseRange(ff.clues, "--clues"); err != nil {
+		return f, err
+	}
+	if f.SizeMin, f.SizeMax, err = pencilbox.ParseSize(ff.size, "--size"); err != nil {
 		return f, err
 	}
 	if f.ScaleMin, f.ScaleMax, err = pencilbox.ParseScaleRange(ff.er, "--er"); err != nil {
@@ -93,5 +98,5 @@ func (ff *filterFlags) filter() (pencilbox.Filter, error) {
 func (ff *filterFlags) set() bool {
 	f := ff.f
 	return f.Kind != "" || ff.rank != "" || f.Status != "" || f.Source != "" || len(ff.tags) > 0 || f.Technique != "" ||
-		ff.clues != "" || ff.er != "" || ff.hyp != "" || f.Q != "" || ff.published != "" || f.Outlet != "" || f.InSet != ""
+		ff.clues != "" || ff.size != "" || ff.er != "" || ff.hyp != "" || f.Q != "" || ff.published != "" || f.Outlet != "" || f.InSet != ""
 }

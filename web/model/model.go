@@ -92,15 +92,18 @@ type Filter struct {
 	RankMax   int
 	CluesMin  int
 	CluesMax  int
-	ScaleMin  float64 // the second rating's range (0 = open end)
-	ScaleMax  float64
-	IDs       []int64 // only these puzzles (ticked rows); nil = any
-	Sort      string  // one of Sorts; "" = id order
-	Desc      bool
-	After     string // opaque keyset cursor: the page starts after it
-	Page      int    // the page's number (1 = first); with After, only its label
-	Offset    int    // matches skipped before the page (numbered pages without After)
-	Limit     int
+	// SizeMin and SizeMax bound the board's width and height
+	// ([width, height], 0 = open end): size=10x10-15x15.
+	SizeMin, SizeMax [2]int
+	ScaleMin         float64 // the second rating's range (0 = open end)
+	ScaleMax         float64
+	IDs              []int64 // only these puzzles (ticked rows); nil = any
+	Sort             string  // one of Sorts; "" = id order
+	Desc             bool
+	After            string // opaque keyset cursor: the page starts after it
+	Page             int    // the page's number (1 = first); with After, only its label
+	Offset           int    // matches skipped before the page (numbered pages without After)
+	Limit            int
 	// CountAll asks for the exact count with the longer budget (the
 	// "count them" link's count=all); CountBy is when the count must give
 	// up (set by the server from its budgets).
