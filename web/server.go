@@ -208,7 +208,8 @@ type Server struct {
 	limiter *loginLimiter
 	// accounts limits the failed logins of each account (limit.go)
 	accounts *accountLimiter
-	// now is the clock of the login limits (tests step it)
+	// now is the clock of the login limits and of a list page's time
+	// (tests step it, or stop it)
 	now    func() time.Time
 	checks *checkGate
 	// heavy bounds the booklets, exports and set pages served at once
