@@ -23,13 +23,17 @@ type checkGate struct {
 	wait       time.Duration
 	maxWaiting int
 
+	// free hands the heap back to the operating system at a burst's end
+	// (debug.FreeOSMemory; a test counts its calls)
+	free func()
+
 	mu      sync.Mutex
 	waiting int // logins waiting for a slot
 	active  int // checks running
 }
 
 func newCheckGate(slots int, wait time.Duration) *checkGate {
-	return &checkGate{slots: make(chan struct{}, slots), wait: wait, maxWaiting: 16 * slots}
+	return &checkGate{slots: make(chan struct{}, slots), wait: wait, maxWaiting: 16 * slots, free: debug.FreeOSMemory}
 }
 
 // run calls check in a free slot. Each check ends with a collection, so
@@ -69,11 +73,25 @@ func (g *checkGate) enter(ctx context.Context) error {
 		g.add(-1, 1)
 		return nil
 	case <-t.C:
-		g.add(-1, 0)
+		g.giveUp()
 		return errBusy
 	case <-ctx.Done():
-		g.add(-1, 0)
+		g.giveUp()
 		return ctx.Err()
+	}
+}
+
+// giveUp ends a wait that got no slot. The burst may end here rather than
+// in leave: when the last check leaves while logins still wait, and those
+// then give up (their time ran out as the slot came free), leave saw them
+// waiting and did not free the memory, so the last of them does.
+func (g *checkGate) giveUp() {
+	g.mu.Lock()
+	g.waiting--
+	idle := g.active == 0 && g.waiting == 0
+	g.mu.Unlock()
+	if idle {
+		g.free()
 	}
 }
 
@@ -91,7 +109,7 @@ func (g *checkGate) leave() {
 	idle := g.active == 0 && g.waiting == 0
 	g.mu.Unlock()
 	if idle {
-		debug.FreeOSMemory()
+		g.free()
 	} else {
 		runtime.GC()
 	}
