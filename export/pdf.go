@@ -296,11 +296,12 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 	}
 	gw, gh := boardSize(d)
 	pad := 4.0
+	// As large as the box allows, centred both ways with its caption: a
+	// one-a-page 9x9 fills the page's width, where a cap of 12 mm cells
+	// left it a small grid at the top with half the page empty.
 	c := math.Min((w-2*pad)/float64(gw), (h-captionH-2*pad)/float64(gh))
-	if !solution {
-		c = math.Min(c, 12) // a 1-up booklet's cells stay at a pencil-friendly size
-	}
 	gx := x + (w-c*float64(gw))/2
+	y += max(0, (h-captionH-pad-c*float64(gh))/2)
 	gy := y + captionH + pad/2
 	if solution {
 		text := fmt.Sprintf("No. %d", np.n)
