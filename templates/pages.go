@@ -358,11 +358,44 @@ func (d SetsPage) kindTitles(kinds []string) string {
 	return strings.Join(out, ", ")
 }
 
+// PublishForm is a refused publish form: outlet and date as sent, and
+// every reason, each about the field at the same place in Fields.
+type PublishForm struct {
+	Outlet, Date string
+	Errors       []string
+	Fields       []string
+}
+
+// publishVal is the publish form's field name: as sent, else its
+// default (today's date, no outlet).
+func (d SetPage) publishVal(name string) string {
+	switch {
+	case d.PublishSent != nil && name == "outlet":
+		return d.PublishSent.Outlet
+	case d.PublishSent != nil:
+		return d.PublishSent.Date
+	case name == "date":
+		return d.Today
+	}
+	return ""
+}
+
+// publishInvalid marks the publish form's field name when a reason is
+// about it.
+func (d SetPage) publishInvalid(name string) templ.Attributes {
+	if d.PublishSent == nil || !slices.Contains(d.PublishSent.Fields, name) {
+		return nil
+	}
+	return templ.Attributes{"class": "invalid", "aria-invalid": "true", "aria-describedby": "publish-errors"}
+}
+
 // SetPage shows one set.
 type SetPage struct {
-	Set     model.Set
-	Views   Views
-	Exports []string
+	// PublishSent is a refused publish form (nil: a new one).
+	PublishSent *PublishForm
+	Set         model.Set
+	Views       Views
+	Exports     []string
 	// LastChange says what the Undo button undoes ("" hides it).
 	LastChange string
 	// SortKey says what "Sort by difficulty" sorts by.

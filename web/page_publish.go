@@ -24,12 +24,38 @@ func (s *Server) publishSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	pub, err := s.sets.Publish(c.Request().Context(), id, c.FormValue("outlet"), c.FormValue("date"))
-	if err != nil {
+	sent := &templates.PublishForm{Outlet: c.FormValue("outlet"), Date: c.FormValue("date")}
+	var errs formErrs
+	if err := pencilbox.CheckOutlet(strings.TrimSpace(sent.Outlet)); err != nil {
+		errs.add("outlet", "%s.", sentence(err))
+	}
+	if _, err := pencilbox.ParseDate(sent.Date, time.Now()); err != nil {
+		errs.add("date", "%s.", sentence(err))
+	}
+	var pub pencilbox.Publication
+	if len(errs) == 0 {
+		var err error
+		pub, err = s.sets.Publish(c.Request().Context(), id, sent.Outlet, sent.Date)
 		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
 			return err
 		}
-		return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id), sentence(err)+".")
+		if err != nil {
+			errs.add("", "%s.", sentence(err))
+		}
+	}
+	if len(errs) > 0 {
+		// the set's page again, the publish form as sent, every reason
+		d, err := s.setPageData(c, id)
+		if err != nil {
+			return err
+		}
+		for _, e := range errs {
+			sent.Errors, sent.Fields = append(sent.Errors, e.msg), append(sent.Fields, e.field)
+		}
+		d.PublishSent = sent
+		ch := s.chrome(c, "Set "+d.Set.Name, "sets")
+		ch.Flash = "Not published: " + errs.Error()
+		return render(c, http.StatusBadRequest, templates.SetView(ch, d))
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id),
 		fmt.Sprintf("Published in %s on %s: its %d puzzles keep the record.", pub.Outlet, pub.Date, pub.Count))

@@ -30,12 +30,19 @@ func TestPublishFromSetPage(t *testing.T) {
 		{"a bad date", "Daily Times", "1 Dec", "write it as YYYY-MM-DD"},
 		{"no outlet", " ", "2026-12-02", "An outlet needs a name"},
 	}
-	for _, s := range steps {
+	for i, s := range steps {
 		r := c.post("/sets/"+id+"/publish", url.Values{"csrf": {tok}, "outlet": {s.outlet}, "date": {s.date}})
-		if r.code != http.StatusSeeOther || r.hdr.Get("Location") != "/sets/"+id+"#publications" {
-			t.Fatalf("%s: %d to %q", s.what, r.code, r.hdr.Get("Location"))
+		page := html.UnescapeString(r.body)
+		if i < 2 {
+			if r.code != http.StatusSeeOther || r.hdr.Get("Location") != "/sets/"+id+"#publications" {
+				t.Fatalf("%s: %d to %q", s.what, r.code, r.hdr.Get("Location"))
+			}
+			page = html.UnescapeString(c.get("/sets/" + id).body)
+		} else if r.code != http.StatusBadRequest || !strings.Contains(page, `value="`+s.date+`"`) {
+			// refused: the set page again, the form as sent
+			t.Errorf("%s: %d, want the set page (400) with the date as sent", s.what, r.code)
 		}
-		if page := html.UnescapeString(c.get("/sets/" + id).body); !strings.Contains(page, s.say) {
+		if !strings.Contains(page, s.say) {
 			t.Errorf("%s: the set page does not say %q", s.what, s.say)
 		}
 	}
