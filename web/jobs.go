@@ -85,10 +85,10 @@ func (t *jobTracker) take(owner string, cancel context.CancelCauseFunc) (*runnin
 	switch {
 	case mine >= t.maxPerUser:
 		return nil, userErr(http.StatusTooManyRequests,
-			"You have %d jobs running, the most one user may run at once (pencilbox serve --max-user-jobs): wait for one to end, or cancel one from its page.", mine)
+			"You have %d %s running, the most one user may run at once (pencilbox serve --max-user-jobs): wait for one to end, or cancel one from its page.", mine, plural(mine, "job", "jobs"))
 	case len(t.running) >= t.maxJobs:
 		return nil, userErr(http.StatusTooManyRequests,
-			"%d jobs are running, the most this server runs at once (pencilbox serve --max-jobs): try again when one has ended.", len(t.running))
+			"%d %s running, the most this server runs at once (pencilbox serve --max-jobs): try again when one has ended.", len(t.running), plural(len(t.running), "job is", "jobs are"))
 	}
 	rj := &runningJob{owner: owner, cancel: cancel}
 	t.running[rj] = struct{}{}

@@ -158,7 +158,7 @@ func TestJobCaps(t *testing.T) {
 	if first == 0 {
 		t.Fatalf("first run: %d %.300s", r.code, r.body)
 	}
-	if id, r := farRun(ed1, tok1); id != 0 || r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "You have 1 jobs running, the most one user may run at once (pencilbox serve --max-user-jobs)") {
+	if id, r := farRun(ed1, tok1); id != 0 || r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "You have 1 job running, the most one user may run at once (pencilbox serve --max-user-jobs)") {
 		t.Errorf("a user's second run: job %d, %d %.300s", id, r.code, r.body)
 	}
 	second, r := farRun(adm, atok)
@@ -194,7 +194,7 @@ func TestGenerateTimeLimit(t *testing.T) {
 	e := newTestEnv(t, func(c *Config) { c.GenerateLimit = 300 * time.Millisecond })
 	c := e.client()
 	tok := c.login()
-	if page := c.get("/generate").body; !strings.Contains(page, "A run stops after 300ms, keeping what it made") {
+	if page := c.get("/generate").body; !strings.Contains(page, "A run stops after 300 ms, keeping what it made") {
 		t.Errorf("the Generate page does not say the time limit")
 	}
 	id, r := farRun(c, tok)
@@ -202,7 +202,7 @@ func TestGenerateTimeLimit(t *testing.T) {
 		t.Fatalf("the run did not start: %d %.300s", r.code, r.body)
 	}
 	state, failed := e.ended(id)
-	if state != pencilbox.JobStopped || !strings.Contains(failed, "time limit of a run, 300ms (pencilbox serve --generate-limit)") {
+	if state != pencilbox.JobStopped || !strings.Contains(failed, "time limit of a run, 300 ms (pencilbox serve --generate-limit)") {
 		t.Errorf("run past its limit stored as %q %q", state, failed)
 	}
 	if page := c.get(fmt.Sprintf("/import/%d", id)).body; !strings.Contains(page, "Stopped: Stopped at the time limit") {
@@ -226,5 +226,32 @@ func TestCloseInterruptsJobs(t *testing.T) {
 	}
 	if j.State != pencilbox.JobInterrupted || !strings.Contains(j.Failed, "The server was stopped while the job ran") {
 		t.Errorf("run cut by the shutdown stored as %q %q", j.State, j.Failed)
+	}
+}
+
+// TestJobLimitsInWords: the Generate page and the caps' refusals say the
+// limits as a reader writes them: the default run limit "1 h" (it said
+// "1h0m0s"), one job "1 job" (it said "1 jobs").
+func TestJobLimitsInWords(t *testing.T) {
+	e := newTestEnv(t, func(c *Config) { c.MaxJobs, c.MaxJobsPerUser = 1, 1 })
+	c := e.client()
+	tok := c.login()
+	if page := c.get("/generate").body; !strings.Contains(page, "A run stops after 1 h, keeping what it made, and its page can cancel it; each user may run 1 job (imports and runs) at once, the server 1.") {
+		i := strings.Index(page, "A run stops")
+		t.Errorf("the Generate page's limits: %.200s", page[max(i, 0):])
+	}
+	first, r := farRun(c, tok)
+	if first == 0 {
+		t.Fatalf("first run: %d %.300s", r.code, r.body)
+	}
+	if id, r := farRun(c, tok); id != 0 || !strings.Contains(r.body, "You have 1 job running, the most one user may run at once") {
+		t.Errorf("a second run: job %d, %d %.300s", id, r.code, r.body)
+	}
+	e.s.jobs.cancel(first, &pencilbox.JobStop{State: pencilbox.JobCancelled, Reason: "test over"})
+	e.ended(first)
+	for d, want := range map[time.Duration]string{time.Hour: "1 h", 90 * time.Minute: "90 min", 30 * time.Second: "30 s", 300 * time.Millisecond: "300 ms", 1500 * time.Microsecond: "1.5ms"} {
+		if got := spanWords(d); got != want {
+			t.Errorf("spanWords(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

@@ -67,8 +67,8 @@ func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error
 	}
 	return render(c, code, templates.GenerateForm(chrome,
 		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent,
-			Limits: fmt.Sprintf("A run stops after %s, keeping what it made, and its page can cancel it; each user may run %d jobs (imports and runs) at once, the server %d.",
-				s.cfg.GenerateLimit, s.cfg.MaxJobsPerUser, s.cfg.MaxJobs)}))
+			Limits: fmt.Sprintf("A run stops after %s, keeping what it made, and its page can cancel it; each user may run %d %s (imports and runs) at once, the server %d.",
+				spanWords(s.cfg.GenerateLimit), s.cfg.MaxJobsPerUser, plural(s.cfg.MaxJobsPerUser, "job", "jobs"), s.cfg.MaxJobs)}))
 }
 
 func (s *Server) generatePost(c echo.Context) error {
@@ -87,7 +87,7 @@ func (s *Server) generatePost(c echo.Context) error {
 	limit := s.cfg.GenerateLimit
 	run := func(ctx context.Context, progress func(model.Job)) (model.Job, error) {
 		ctx, cancel := context.WithTimeoutCause(ctx, limit, &pencilbox.JobStop{State: pencilbox.JobStopped,
-			Reason: fmt.Sprintf("Stopped at the time limit of a run, %s (pencilbox serve --generate-limit), before it made all %d puzzles asked: the target is rare or out of reach. What it made is stored.", limit, req.Count)})
+			Reason: fmt.Sprintf("Stopped at the time limit of a run, %s (pencilbox serve --generate-limit), before it made all %d puzzles asked: the target is rare or out of reach. What it made is stored.", spanWords(limit), req.Count)})
 		defer cancel()
 		return s.cfg.Generate(ctx, req, progress)
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 )
@@ -31,6 +32,25 @@ func idList(ids []int64, n int) string {
 		fmt.Fprint(&b, id)
 	}
 	return b.String()
+}
+
+// spanWords says a configured span of time as a reader would write it:
+// "1 h", "90 min", "30 s", "300 ms" (time.Duration's own "1h0m0s" is for
+// programs). A span of mixed units falls back to Go's form.
+func spanWords(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return d.String()
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%d h", d/time.Hour)
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%d min", d/time.Minute)
+	case d%time.Second == 0:
+		return fmt.Sprintf("%d s", d/time.Second)
+	case d%time.Millisecond == 0:
+		return fmt.Sprintf("%d ms", d/time.Millisecond)
+	}
+	return d.String()
 }
 
 func plural(n int, one, many string) string {
