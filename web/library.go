@@ -199,8 +199,9 @@ func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, er
 	out := model.Page{Next: pg.Next, Total: pg.Total, More: pg.More, Rows: make([]model.Puzzle, len(pg.Rows))}
 	ids := make([]int64, len(pg.Rows))
 	for i, p := range pg.Rows {
+		// the solution too: an app pulling levels through /api/puzzles
+		// needs it to check its players' answers
 		out.Rows[i] = viewPuzzle(p)
-		out.Rows[i].Solution = "" // lists never carry solutions
 		ids[i] = p.ID
 	}
 	first, err := l.DB.FirstSources(ctx, ids)

@@ -75,3 +75,34 @@ func TestSizeFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIListSolutions: /api/puzzles' items carry the solution of a
+// puzzle with one (an app checks its players' answers), none for the
+// others.
+func TestAPIListSolutions(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	var pg model.Page
+	if err := json.Unmarshal([]byte(c.get("/api/puzzles?limit=1000").body), &pg); err != nil {
+		t.Fatal(err)
+	}
+	solved := 0
+	for _, p := range pg.Rows {
+		want := ""
+		if n := e.count(`SELECT count(*) FROM puzzles WHERE id = ? AND status = 1`, p.ID); n == 1 {
+			solved++
+			rows := e.ids(`SELECT id FROM puzzles WHERE id = ? AND solution = ?`, p.ID, p.Solution)
+			if len(rows) != 1 || p.Solution == "" {
+				t.Errorf("puzzle %d: solution %q, not the stored one", p.ID, p.Solution)
+			}
+			continue
+		}
+		if p.Solution != want {
+			t.Errorf("puzzle %d has no unique solution, but the list gives %q", p.ID, p.Solution)
+		}
+	}
+	if solved == 0 {
+		t.Fatal("no puzzle with a solution in the list")
+	}
+}
