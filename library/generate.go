@@ -34,6 +34,10 @@ type GenerateOptions struct {
 	// Note is kept in every stored puzzle's source text, followed by
 	// "(job J, puzzle N)": with the seed in it, how to make it again.
 	Note string
+	// Asked says what was asked in words ("Sudoku, stars 5, 10 puzzles"):
+	// the run's import job names its input so (Job.Files), which the
+	// Generate page's list of runs shows; "" names it "generate".
+	Asked string
 	// Progress, when set, is called with the run's tallies after each
 	// worker's report (a new puzzle, or every quarter second while it
 	// searches) and once more when the workers have stopped; from one
@@ -70,7 +74,11 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 	go func() {
 		// Not ctx: what was made is stored even when the run is stopped;
 		// the pipe's end finishes the import.
-		j, err := Import(context.WithoutCancel(ctx), store, formats, []Input{{Name: "generate", R: pr}}, iopts)
+		name := o.Asked
+		if name == "" {
+			name = "generate"
+		}
+		j, err := Import(context.WithoutCancel(ctx), store, formats, []Input{{Name: name, R: pr}}, iopts)
 		pr.CloseWithError(err) // unblocks the maker if the import stopped early
 		done <- imported{j, err}
 	}()

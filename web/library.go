@@ -254,7 +254,7 @@ func (l *DBLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64
 
 func viewJob(j pencilbox.Job) model.Job {
 	m := model.Job{
-		ID: j.ID, Source: j.Source, Format: j.Format, Started: j.Started, Finished: j.Finished, Owner: j.Owner,
+		ID: j.ID, Source: j.Source, Format: j.Format, Files: j.Files, Started: j.Started, Finished: j.Finished, Owner: j.Owner,
 		Done: j.State != pencilbox.JobRunning, State: j.State, Read: j.Read, Imported: j.Imported, Invalid: j.Invalid,
 		Duplicates: j.Duplicates, Rejected: j.Rejected, Failed: j.Failed,
 	}

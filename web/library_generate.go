@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strconv"
 
 	"pencilbox"
 	"pencilbox/db"
@@ -27,6 +28,7 @@ func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, pro
 		ER: req.ER, ERLo: req.ERLo, ERHi: req.ERHi, Set: req.Set,
 		Note: fmt.Sprintf("generated on the admin site: kind %s, %+v, ER %t %g-%g, seed %d, %d workers",
 			k.Name(), req.Opt, req.ER, req.ERLo, req.ERHi, req.Seed, jobs)}
+	o.Asked = generateAsked(k.Title(), req)
 	if req.ER {
 		var ok bool
 		if o.Second, ok = l.Second[k.Name()]; !ok {
@@ -42,4 +44,45 @@ func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, pro
 	m := viewJob(j)
 	m.Done = true
 	return m, err
+}
+
+// generateAsked says what a run was asked, as its import job's input name
+// (the Generate page's runs list it): the kind, the target, the count.
+func generateAsked(title string, req model.GenerateRequest) string {
+	target := "any stars"
+	switch lo, hi := req.Opt.MinRank, req.Opt.MaxRank; {
+	case req.ER:
+		target = "ER " + erRange(req.ERLo, req.ERHi)
+		if lo > 0 || hi > 0 {
+			target = "stars " + rankRange(lo, hi) + ", " + target
+		}
+	case lo > 0 || hi > 0:
+		target = "stars " + rankRange(lo, hi)
+	}
+	return fmt.Sprintf("%s, %s, %d puzzles", title, target, req.Count)
+}
+
+func rankRange(lo, hi int) string {
+	switch {
+	case lo == hi:
+		return strconv.Itoa(lo)
+	case hi == 0:
+		return strconv.Itoa(lo) + "-"
+	case lo == 0:
+		return "-" + strconv.Itoa(hi)
+	}
+	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
+}
+
+func erRange(lo, hi float64) string {
+	f := func(v float64) string {
+		if v == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	if lo == hi {
+		return f(lo)
+	}
+	return f(lo) + "-" + f(hi)
 }

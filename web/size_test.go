@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"slices"
@@ -104,5 +105,27 @@ func TestAPIListSolutions(t *testing.T) {
 	}
 	if solved == 0 {
 		t.Fatal("no puzzle with a solution in the list")
+	}
+}
+
+// TestGenerateRunsSayWhatWasAsked: the Generate page's empty state speaks
+// of runs, not imports, and each run says the kind, the target and the
+// count it was asked for.
+func TestGenerateRunsSayWhatWasAsked(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	body := c.get("/generate").body
+	if strings.Contains(body, "No imports yet") || !strings.Contains(body, "No runs yet") {
+		t.Errorf("the empty Generate page does not speak of runs")
+	}
+	r := c.post("/generate", url.Values{"csrf": {tok}, "kind": {"akari"}, "rank": {"1-2"}, "count": {"2"}, "size": {"7x7"}})
+	if r.code != http.StatusSeeOther {
+		t.Fatalf("generate: %d %s", r.code, r.body)
+	}
+	waitJob(t, c, r.hdr.Get("Location"))
+	body = html.UnescapeString(c.get("/generate").body)
+	if !strings.Contains(body, `<td class="wide asked">Akari (Light Up), stars 1-2, 2 puzzles</td>`) {
+		t.Errorf("the run does not say what was asked:\n%s", body[strings.Index(body, "Recent runs"):])
 	}
 }

@@ -170,6 +170,7 @@ type Job struct {
 	ID         int64      `json:"id"`
 	Source     string     `json:"source"`
 	Format     string     `json:"format"`
+	Files      []string   `json:"files,omitempty"` // its inputs (a generator run's: what was asked)
 	Started    time.Time  `json:"started"`
 	Finished   time.Time  `json:"finished"`
 	Done       bool       `json:"done"`
