@@ -19,9 +19,10 @@ import (
 // the store's interfaces; cmd/pencilbox wires): the engine knows nothing
 // of SQL, HTTP or storage, and library, importers and db name no layer
 // after them; draw (the boards' description and its SVG back end) is a
-// leaf; the kinds (kinds/<kind>) stand beside the shared layers. Test
-// files may import anything (a library test opens a real database).
-// TestSharedNamesNoKind keeps every kind out of the shared packages.
+// leaf; web knows no database; the kinds (kinds/<kind>) stand beside
+// the shared layers. Test files may import anything (a library test opens
+// a real database). TestSharedNamesNoKind keeps every kind out of the
+// shared packages.
 func TestLayers(t *testing.T) {
 	rules := []struct {
 		dir       string // with its subfolders
@@ -31,6 +32,9 @@ func TestLayers(t *testing.T) {
 		{"importers", []string{"database/sql", "net/http", "pencilbox/db", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/kinds"}},
 		{"library", []string{"pencilbox/db", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle", "pencilbox/kinds"}},
 		{"db", []string{"net/http", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle", "pencilbox/kinds"}},
+		// the site reads and writes through the root's store interfaces
+		// (pencilbox.SiteStore, ExportStore, Faults): never the database
+		{"web", []string{"database/sql", "pencilbox/db"}},
 		// the drawing description and its SVG back end are a leaf: no
 		// kind, no layer
 		{"draw", []string{"pencilbox/engine", "pencilbox/importers", "pencilbox/db", "pencilbox/library", "pencilbox/web", "pencilbox/export", "pencilbox/templates", "pencilbox/bundle", "pencilbox/cmd", "pencilbox/kinds"}},

@@ -110,3 +110,45 @@ type LibraryStore interface {
 	Unrated(ctx context.Context, kinds []string, after int64, limit int) ([]Puzzle, error)
 	SetSecond(ctx context.Context, ps []Puzzle) error
 }
+
+// ExportStore is what the site's export buttons, booklets and set
+// downloads read through.
+type ExportStore interface {
+	BulkReader
+	// Count counts f's matches, up to limit when limit > 0.
+	Count(ctx context.Context, f Filter, limit int) (int, error)
+	// CheckFilter reports what is wrong with a filter the store would
+	// refuse (an unknown sort, a search over its limits, a cursor not
+	// of this sort), so a caller answers the user before querying.
+	CheckFilter(f Filter) error
+}
+
+// SiteStore is what the admin site's pages read and its imports and
+// generator runs write through (db.DB implements it). Reads of an id
+// that names nothing answer ErrNotFound.
+type SiteStore interface {
+	LibraryStore
+	ExportStore
+	// Stats counts the puzzles per kind, status and rank.
+	Stats(ctx context.Context) (Stats, error)
+	// VariesInSize tells whether kind's stored boards are of more than
+	// one size (the library page offers the size filter then).
+	VariesInSize(ctx context.Context, kind string) (bool, error)
+	// SecondHistogram counts kind's puzzles per half point of the second
+	// rating.
+	SecondHistogram(ctx context.Context, kind string) (map[int]int, error)
+	// Puzzles lists one page of f, keyset-paginated on f.After.
+	Puzzles(ctx context.Context, f Filter) (Page, error)
+	// FirstSources is the first source of each puzzle of ids.
+	FirstSources(ctx context.Context, ids []int64) (map[int64]Source, error)
+	// Puzzle returns one puzzle with its sources and solution.
+	Puzzle(ctx context.Context, id int64) (Puzzle, error)
+	// SetTags replaces a puzzle's tags.
+	SetTags(ctx context.Context, id int64, tags []string) error
+	// Missing returns the ids that name no stored puzzle.
+	Missing(ctx context.Context, ids []int64) ([]int64, error)
+	// Jobs lists the newest limit jobs; Job returns one with its kept
+	// errors.
+	Jobs(ctx context.Context, limit int) ([]Job, error)
+	Job(ctx context.Context, id int64) (Job, error)
+}

@@ -105,3 +105,57 @@ type UserStore interface {
 	// Key returns the server secret called name, creating it on first use.
 	Key(ctx context.Context, name string) ([]byte, error)
 }
+
+// MaxUserName is the longest user name, in characters (all ASCII): the
+// audit log, the login limits (web's accountKey) and every page header
+// show it.
+const MaxUserName = 64
+
+// ValidUserName reports whether name is acceptable: 1-64 letters, digits,
+// '.', '_', '-', beginning with a letter, a digit or '_' (so neither "."
+// nor "..", a hidden file's name, nor what reads as a command's flag), and
+// none of the names the audit log gives its own rows (ReservedUserNames,
+// in any case): a user called "system" would write rows that read as the
+// server's own.
+func ValidUserName(name string) error {
+	if name == "" {
+		return fmt.Errorf("user name must be 1-%d characters", MaxUserName)
+	}
+	if len(name) > MaxUserName {
+		return fmt.Errorf("user name must be 1-%d characters: this one has %d", MaxUserName, len(name))
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return fmt.Errorf("user name %q: only letters, digits, '.', '_' and '-'", name)
+		}
+	}
+	if name[0] == '.' || name[0] == '-' {
+		return fmt.Errorf("user name %q: it must begin with a letter, a digit or '_'", name)
+	}
+	for _, r := range ReservedUserNames {
+		if strings.EqualFold(name, r) {
+			return fmt.Errorf("user name %q is reserved: the audit log names its own rows so (reserved: %s)", name, strings.Join(ReservedUserNames, ", "))
+		}
+	}
+	return nil
+}
+
+// MinPassword is the shortest password a user may have, however it is
+// set (the user command, the first admin's environment variable).
+const MinPassword = 10
+
+// maxPassword bounds a password's length (argon2 hashes all of it).
+const maxPassword = 1024
+
+// ValidPassword reports whether password is acceptable: MinPassword to
+// 1024 characters.
+func ValidPassword(password string) error {
+	n := len([]rune(password))
+	if n < MinPassword {
+		return fmt.Errorf("the password must have at least %d characters (it has %d)", MinPassword, n)
+	}
+	if len(password) > maxPassword {
+		return fmt.Errorf("the password must have at most %d bytes", maxPassword)
+	}
+	return nil
+}

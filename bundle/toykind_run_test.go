@@ -239,7 +239,7 @@ type client struct {
 func serve(t *testing.T, d *db.DB, reg bundle.Registry) *client {
 	t.Helper()
 	kinds, formats := reg.Kinds(), reg.Formats()
-	lib := &web.DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: reg.Highlights(), Second: reg.SecondRaters(), Workers: 1}
+	lib := &web.StoreLibrary{Store: d, Kinds: kinds, Formats: formats, Highlights: reg.Highlights(), Second: reg.SecondRaters(), Workers: 1}
 	if err := (db.UserStore{DB: d.W}).Add(context.Background(), "curator", "correct horse battery"); err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func serve(t *testing.T, d *db.DB, reg bundle.Registry) *client {
 		names = append(names, f.Name)
 	}
 	s := web.New(web.Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Second: reg.SecondRaters(), Views: reg.Views(), Exports: reg.Exports(),
-		Formats: names, Import: lib.Import, Generate: lib.Generate, Export: d, UploadDir: t.TempDir()})
+		Formats: names, Import: lib.Import, Generate: lib.Generate, Export: d, Faults: d, UploadDir: t.TempDir()})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)

@@ -17,102 +17,68 @@ import (
 	"pencilbox"
 )
 
-type actorKey struct{}
-
-type jobActionKey struct{}
-
-type clientKey struct{}
+// The context's actor, client and job action are the root package's
+// (pencilbox.WithActor and the rest), so the web server sets them without
+// this package; these name them here for the store's own callers.
 
 // WithActor names who the writes made with ctx are for.
-func WithActor(ctx context.Context, who string) context.Context {
-	return context.WithValue(ctx, actorKey{}, who)
-}
+func WithActor(ctx context.Context, who string) context.Context { return pencilbox.WithActor(ctx, who) }
 
-// WithClient names the address the writes made with ctx came from (a web
-// request's client), kept in each audit row beside the actor.
+// WithClient names the address the writes made with ctx came from.
 func WithClient(ctx context.Context, addr string) context.Context {
-	return context.WithValue(ctx, clientKey{}, addr)
+	return pencilbox.WithClient(ctx, addr)
 }
 
-// Client is the address ctx's writes came from ("" for the command line
-// and the server's own work).
-func Client(ctx context.Context) string {
-	a, _ := ctx.Value(clientKey{}).(string)
-	if len(a) > maxClient {
-		a = a[:maxClient]
-	}
-	return a
-}
+// Client is the address ctx's writes came from (pencilbox.Client).
+func Client(ctx context.Context) string { return pencilbox.Client(ctx) }
 
-// maxClient bounds the address kept in a row: an IPv6 address with a zone
-// is under 64 bytes, and nothing longer is an address.
-const maxClient = 64
-
-// The actors the audit log names its own rows with, never a user's name
-// (ValidUserName refuses them, in any case): the server's own work, the
-// command line ("cli", or "cli:" and the OS user: ':' is never in a user
-// name), and a visitor without a session (a failed login).
+// The audit log's own actors (pencilbox.ActorSystem and the rest).
 const (
-	ActorSystem  = "system"
-	ActorCLI     = "cli"
-	ActorVisitor = "visitor"
+	ActorSystem  = pencilbox.ActorSystem
+	ActorCLI     = pencilbox.ActorCLI
+	ActorVisitor = pencilbox.ActorVisitor
 )
 
-// ReservedUserNames are the names no user may take: the audit log's own
-// actors.
-var ReservedUserNames = []string{ActorSystem, ActorCLI, ActorVisitor}
+// ReservedUserNames are the names no user may take (pencilbox.ReservedUserNames).
+var ReservedUserNames = pencilbox.ReservedUserNames
 
-// Actor is who ctx's writes are for (ActorSystem when no one was named:
-// the server's own work, such as creating the first admin).
-func Actor(ctx context.Context) string {
-	if a, _ := ctx.Value(actorKey{}).(string); a != "" {
-		return a
-	}
-	return ActorSystem
-}
+// Actor is who ctx's writes are for (pencilbox.Actor).
+func Actor(ctx context.Context) string { return pencilbox.Actor(ctx) }
 
-// AsGenerator makes the jobs started with ctx be logged as generator runs
-// ("generate") rather than imports.
-func AsGenerator(ctx context.Context) context.Context {
-	return context.WithValue(ctx, jobActionKey{}, ActionGenerate)
-}
+// AsGenerator makes the jobs started with ctx be logged as generator runs.
+func AsGenerator(ctx context.Context) context.Context { return pencilbox.AsGenerator(ctx) }
 
-func jobAction(ctx context.Context) string {
-	if a, _ := ctx.Value(jobActionKey{}).(string); a != "" {
-		return a
-	}
-	return ActionImport
-}
+func jobAction(ctx context.Context) string { return pencilbox.JobAction(ctx) }
 
-// The actions of the audit log.
+// The actions of the audit log (pencilbox.ActionImport and the rest).
 const (
-	ActionImport      = "import"       // an import started (job_id)
-	ActionGenerate    = "generate"     // a generator run started (job_id)
-	ActionJobEnd      = "job.end"      // an import or a generator run ended, with its counts
-	ActionTags        = "tags"         // a puzzle's tags changed
-	ActionSetCreate   = "set.create"   // set_id
-	ActionSetEdit     = "set.edit"     // name or notes
-	ActionSetAdd      = "set.add"      // puzzles added
-	ActionSetRemove   = "set.remove"   // a puzzle removed
-	ActionSetMove     = "set.move"     // a puzzle moved
-	ActionSetDelete   = "set.delete"   //
-	ActionSetOrder    = "set.order"    // a new order as a whole (sorted, dragged)
-	ActionSetUndo     = "set.undo"     // the last change undone
-	ActionSetPublish  = "set.publish"  // a set published (outlet, date), its puzzles linked
-	ActionSetReopen   = "set.reopen"   // a published set unlocked for changes (its publications named)
-	ActionUserAdd     = "user.add"     //
-	ActionUserRole    = "user.role"    //
-	ActionUserPasswd  = "user.passwd"  //
-	ActionRestore     = "restore"      // the library replaced by a backup (written into the restored file)
-	ActionUserDisable = "user.disable" // no login, sessions ended
-	ActionUserEnable  = "user.enable"  //
-	ActionUserDelete  = "user.delete"  //
-	ActionUserLogout  = "user.logout"  // every session of a user ended ("log out everywhere")
-	ActionLogin       = "login"        // a session started (the user's own row)
-	ActionLoginFailed = "login.failed" // a password check failed (actor "visitor"; no password, no unknown name)
-	ActionExport      = "export"       // puzzles downloaded or written to a file (format, what)
-	ActionCheckFix    = "check.fix"    // check --fix stored the engine's analysis over puzzles'
-	ActionFillSecond  = "fill.second"  // a run filling the second rating (ER) of puzzles that had none
+	ActionImport      = pencilbox.ActionImport
+	ActionGenerate    = pencilbox.ActionGenerate
+	ActionJobEnd      = pencilbox.ActionJobEnd
+	ActionTags        = pencilbox.ActionTags
+	ActionSetCreate   = pencilbox.ActionSetCreate
+	ActionSetEdit     = pencilbox.ActionSetEdit
+	ActionSetAdd      = pencilbox.ActionSetAdd
+	ActionSetRemove   = pencilbox.ActionSetRemove
+	ActionSetMove     = pencilbox.ActionSetMove
+	ActionSetDelete   = pencilbox.ActionSetDelete
+	ActionSetOrder    = pencilbox.ActionSetOrder
+	ActionSetUndo     = pencilbox.ActionSetUndo
+	ActionSetPublish  = pencilbox.ActionSetPublish
+	ActionSetReopen   = pencilbox.ActionSetReopen
+	ActionUserAdd     = pencilbox.ActionUserAdd
+	ActionUserRole    = pencilbox.ActionUserRole
+	ActionUserPasswd  = pencilbox.ActionUserPasswd
+	ActionRestore     = pencilbox.ActionRestore
+	ActionUserDisable = pencilbox.ActionUserDisable
+	ActionUserEnable  = pencilbox.ActionUserEnable
+	ActionUserDelete  = pencilbox.ActionUserDelete
+	ActionUserLogout  = pencilbox.ActionUserLogout
+	ActionLogin       = pencilbox.ActionLogin
+	ActionLoginFailed = pencilbox.ActionLoginFailed
+	ActionExport      = pencilbox.ActionExport
+	ActionCheckFix    = pencilbox.ActionCheckFix
+	ActionFillSecond  = pencilbox.ActionFillSecond
 )
 
 type recorder interface {

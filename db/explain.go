@@ -7,7 +7,9 @@ import (
 	"fmt"
 
 	"modernc.org/sqlite"
+
 	sqlite3 "modernc.org/sqlite/lib"
+	"pencilbox"
 )
 
 // ErrDamaged reports a library database that SQLite finds malformed:
@@ -147,6 +149,29 @@ func damaged(path string) string {
 		"Restore it from a backup: stop pencilbox, run 'pencilbox restore --db %[1]s BACKUP' with your latest backup "+
 		"(made by 'pencilbox backup' or serve --backup-dir; the damaged file is kept aside), then 'pencilbox check --db %[1]s'.", path)
 }
+
+var (
+	_ pencilbox.SiteStore = (*DB)(nil)
+	_ pencilbox.Faults    = (*DB)(nil)
+)
+
+// Fault classifies err for the site (pencilbox.Faults): a full disk
+// (DiskFull: SQLite's or the system's), a damaged file, another fault
+// Explain says in words, or none.
+func (d *DB) Fault(err error) pencilbox.FaultCode {
+	switch _, ok := Explain(err, d.Path); {
+	case DiskFull(err):
+		return pencilbox.FaultDiskFull
+	case Damaged(err):
+		return pencilbox.FaultDamaged
+	case ok:
+		return pencilbox.FaultStorage
+	}
+	return pencilbox.FaultNone
+}
+
+// CheckFilter is the package's CheckFilter (pencilbox.ExportStore).
+func (d *DB) CheckFilter(f pencilbox.Filter) error { return CheckFilter(f) }
 
 // Explain is the package's Explain for this library's file.
 func (d *DB) Explain(err error) (msg string, ok bool) {

@@ -14,8 +14,9 @@ import (
 	"pencilbox/engine"
 )
 
-// ErrNotFound reports a puzzle or job id that does not exist.
-var ErrNotFound = errors.New("not found")
+// ErrNotFound reports a puzzle or job id that does not exist: the root's
+// pencilbox.ErrNotFound, so callers match it without this package.
+var ErrNotFound = pencilbox.ErrNotFound
 
 const puzzleCols = `p.id, p.kind, p.givens, p.canonical, p.status, p.solution, p.rank, p.score, p.verdict1,
 	p.clues, p.width, p.height, p.note, p.meta, p.profile, p.created, ` + secondCols + `,

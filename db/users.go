@@ -121,59 +121,17 @@ func checkPassword(hash, password string) bool {
 var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
 	base64.RawStdEncoding.EncodeToString(make([]byte, 16)), base64.RawStdEncoding.EncodeToString(make([]byte, argonKeyLen)))
 
-// MaxUserName is the longest user name, in characters (all ASCII): the
-// audit log, the login limits (web's accountKey) and every page header
-// show it.
-const MaxUserName = 64
+// MaxUserName is the longest user name (pencilbox.MaxUserName).
+const MaxUserName = pencilbox.MaxUserName
 
-// ValidUserName reports whether name is acceptable: 1-64 letters, digits,
-// '.', '_', '-', beginning with a letter, a digit or '_' (so neither "."
-// nor "..", a hidden file's name, nor what reads as a command's flag), and
-// none of the names the audit log gives its own rows (ReservedUserNames,
-// in any case): a user called "system" would write rows that read as the
-// server's own.
-func ValidUserName(name string) error {
-	if name == "" {
-		return fmt.Errorf("user name must be 1-%d characters", MaxUserName)
-	}
-	if len(name) > MaxUserName {
-		return fmt.Errorf("user name must be 1-%d characters: this one has %d", MaxUserName, len(name))
-	}
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return fmt.Errorf("user name %q: only letters, digits, '.', '_' and '-'", name)
-		}
-	}
-	if name[0] == '.' || name[0] == '-' {
-		return fmt.Errorf("user name %q: it must begin with a letter, a digit or '_'", name)
-	}
-	for _, r := range ReservedUserNames {
-		if strings.EqualFold(name, r) {
-			return fmt.Errorf("user name %q is reserved: the audit log names its own rows so (reserved: %s)", name, strings.Join(ReservedUserNames, ", "))
-		}
-	}
-	return nil
-}
+// ValidUserName reports whether name is acceptable (pencilbox.ValidUserName).
+func ValidUserName(name string) error { return pencilbox.ValidUserName(name) }
 
-// MinPassword is the shortest password a user may have, however it is
-// set (the user command, the first admin's environment variable).
-const MinPassword = 10
+// MinPassword is the shortest password a user may have (pencilbox.MinPassword).
+const MinPassword = pencilbox.MinPassword
 
-// maxPassword bounds a password's length (argon2 hashes all of it).
-const maxPassword = 1024
-
-// ValidPassword reports whether password is acceptable: MinPassword to
-// 1024 characters.
-func ValidPassword(password string) error {
-	n := len([]rune(password))
-	if n < MinPassword {
-		return fmt.Errorf("the password must have at least %d characters (it has %d)", MinPassword, n)
-	}
-	if len(password) > maxPassword {
-		return fmt.Errorf("the password must have at most %d bytes", maxPassword)
-	}
-	return nil
-}
+// ValidPassword reports whether password is acceptable (pencilbox.ValidPassword).
+func ValidPassword(password string) error { return pencilbox.ValidPassword(password) }
 
 // Count returns the number of users.
 func (s UserStore) Count(ctx context.Context) (int, error) {
@@ -256,7 +214,7 @@ func (s UserStore) Check(ctx context.Context, name, password string) (int64, err
 // limited per address and per account, and by the password checks' own
 // pace, so the rows come no faster than checks do.
 func (s UserStore) failed(ctx context.Context, detail string) error {
-	if _, ok := ctx.Value(actorKey{}).(string); !ok {
+	if !pencilbox.ActorNamed(ctx) {
 		ctx = WithActor(ctx, ActorVisitor)
 	}
 	if err := record(ctx, s.DB, ActionLoginFailed, 0, 0, nil, detail); err != nil {

@@ -17,7 +17,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/templates"
 )
 
@@ -213,7 +212,7 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 				c.Set(ctxUserID, u.ID)
 				c.Set(ctxRole, u.Role)
 				// the audit log names the user of every write
-				c.SetRequest(c.Request().WithContext(db.WithActor(c.Request().Context(), u.Name)))
+				c.SetRequest(c.Request().WithContext(pencilbox.WithActor(c.Request().Context(), u.Name)))
 				c.Set(ctxSession, ck.Value)
 			} else if !errors.Is(err, pencilbox.ErrNoSession) {
 				return err

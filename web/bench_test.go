@@ -30,7 +30,7 @@ func benchServer(b *testing.B) (*Server, *db.DB, *http.Cookie) {
 	b.Cleanup(func() { d.Close() })
 	kinds, formats := testKinds()
 	second := testBundles.SecondRaters()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Second: second}
+	lib := &StoreLibrary{Store: d, Kinds: kinds, Formats: formats, Second: second}
 	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.Reader(), W: d.W}, Users: db.UserStore{DB: d.W, R: d.Reader()}, Sets: db.SetStore{DB: d.W, R: d.Reader()}, Kinds: kinds, Second: second, Views: testViews()})
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W, R: d.R}
@@ -194,7 +194,7 @@ func BenchmarkLibraryFilters(b *testing.B) {
 					b.Fatal(err)
 				}
 				f.Limit = PageSize * 100
-				pg, err := (&DBLibrary{DB: d}).DB.Puzzles(context.Background(), domainFilter(f))
+				pg, err := d.Puzzles(context.Background(), domainFilter(f))
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -13,12 +13,15 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 )
 
 // BackupLog keeps the result of the last scheduled backup for the pages
 // (serve's backup loop records into it).
 type BackupLog struct {
+	// Faults tells a full disk from other failures (the store's
+	// pencilbox.Faults; nil: every failure is said alike).
+	Faults pencilbox.Faults
+
 	mu   sync.Mutex
 	at   time.Time
 	path string
@@ -58,7 +61,7 @@ func (b *BackupLog) Record(at time.Time, dir, path string, err error) {
 	b.at, b.path, b.err = at, path, ""
 	switch {
 	case err == nil:
-	case db.DiskFull(err):
+	case b.Faults != nil && b.Faults.Fault(err) == pencilbox.FaultDiskFull:
 		b.err = fmt.Sprintf("The scheduled backup of %s failed: the disk holding the backup folder %s is full. Nothing was kept of this copy and the older backups are untouched; free some space (it is tried again within 10 minutes).",
 			at.UTC().Format("2006-01-02 15:04 UTC"), dir)
 	default:
@@ -80,9 +83,9 @@ func (b *BackupLog) Failed() (string, bool) {
 // checkLibrary runs quick_check over the library and, when it finds the
 // file damaged, makes every page say so.
 func (s *Server) checkLibrary() {
-	err := s.cfg.Export.QuickCheckAside(s.ctx)
-	if db.Damaged(err) {
-		m, _ := db.Explain(err, s.dbPath())
+	err := s.faults.QuickCheckAside(s.ctx)
+	if s.faults.Fault(err) == pencilbox.FaultDamaged {
+		m, _ := s.faults.Explain(err)
 		s.damaged.Store(&m)
 		s.cfg.Log.Printf("%v", err)
 	} else if err != nil && s.ctx.Err() == nil {

@@ -31,7 +31,7 @@ func TestFullDiskAnswered(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := mustOpenCopy(t, b, filepath.Join(dir, "lib.db"))
-	backups := &BackupLog{}
+	backups := &BackupLog{Faults: d}
 	e := newTestEnvDB(t, d, func(c *Config) { c.Backups = backups })
 	c := e.client()
 	tok := c.login()

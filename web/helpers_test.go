@@ -35,7 +35,7 @@ const (
 type testEnv struct {
 	t   *testing.T
 	srv *httptest.Server
-	lib *DBLibrary
+	lib *StoreLibrary
 	db  *db.DB
 	s   *Server
 }
@@ -137,14 +137,14 @@ func newTestEnv(t *testing.T, mod func(*Config)) *testEnv {
 func newTestEnvDB(t *testing.T, d *db.DB, mod func(*Config)) *testEnv {
 	t.Helper()
 	kinds, formats := testKinds()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2, Second: testBundles.SecondRaters()}
+	lib := &StoreLibrary{Store: d, Kinds: kinds, Formats: formats, Highlights: testBundles.Highlights(), Workers: 2, Second: testBundles.SecondRaters()}
 	ctx := context.Background()
 	users := db.UserStore{DB: d.W}
 	if err := users.Add(ctx, testUser, testPass); err != nil {
 		t.Fatal(err)
 	}
 	cfg := Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: d.Sets(), Kinds: kinds, Second: testBundles.SecondRaters(), Views: testViews(), Formats: formatNames(formats),
-		Exports: testBundles.Exports(), Import: lib.Import, Generate: lib.Generate, Export: d, MaxUpload: 1 << 20}
+		Exports: testBundles.Exports(), Import: lib.Import, Generate: lib.Generate, Export: d, Faults: d, MaxUpload: 1 << 20}
 	if mod != nil {
 		mod(&cfg)
 	}

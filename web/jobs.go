@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/library"
 	"pencilbox/web/model"
 )
@@ -109,7 +108,7 @@ func (t *jobTracker) release(rj *runningJob) {
 // way.
 func (t *jobTracker) run(ctx context.Context, job func(context.Context, func(model.Job)) (model.Job, error), cleanup func()) (int64, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
-	rj, err := t.take(db.Actor(ctx), cancel)
+	rj, err := t.take(pencilbox.Actor(ctx), cancel)
 	if err != nil {
 		cancel(nil)
 		cleanup()

@@ -2,24 +2,23 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/importers"
 	"pencilbox/library"
 	"pencilbox/web/model"
 )
 
-// DBLibrary is the Library of a database: pages read through the reader
-// pool, imports run the library's pipeline (one writer, batches).
-type DBLibrary struct {
-	DB      *db.DB
+// StoreLibrary is the Library of a store (db.DB implements
+// pencilbox.SiteStore): pages read through it, imports run the library's
+// pipeline (one writer, batches) into it.
+type StoreLibrary struct {
+	Store   pencilbox.SiteStore
 	Kinds   engine.Registry
 	Formats importers.Registry
 	// Highlights are the dashboard's facts the kinds declare
@@ -32,16 +31,15 @@ type DBLibrary struct {
 	Second engine.SecondRaters
 }
 
-var _ Library = (*DBLibrary)(nil)
+var _ Library = (*StoreLibrary)(nil)
 
-// Stats summarises the library for the dashboard.
 // SizedKinds are the registered kinds whose stored boards are of more than
-// one size (db.VariesInSize): the library page offers the size filter for
-// them.
-func (l *DBLibrary) SizedKinds(ctx context.Context) ([]string, error) {
+// one size (pencilbox.SiteStore's VariesInSize): the library page offers
+// the size filter for them.
+func (l *StoreLibrary) SizedKinds(ctx context.Context) ([]string, error) {
 	var out []string
 	for _, k := range l.Kinds {
-		v, err := l.DB.VariesInSize(ctx, k.Name())
+		v, err := l.Store.VariesInSize(ctx, k.Name())
 		if err != nil {
 			return nil, err
 		}
@@ -52,8 +50,9 @@ func (l *DBLibrary) SizedKinds(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
-	st, err := l.DB.Stats(ctx)
+// Stats summarises the library for the dashboard.
+func (l *StoreLibrary) Stats(ctx context.Context) (model.Stats, error) {
+	st, err := l.Store.Stats(ctx)
 	if err != nil {
 		return model.Stats{}, err
 	}
@@ -80,10 +79,10 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 		}
 		if _, ok := l.Second[k.Name()]; ok {
 			m.HasER = true
-			if m.ERPending, err = l.DB.SecondPending(ctx, []string{k.Name()}); err != nil {
+			if m.ERPending, err = l.Store.SecondPending(ctx, []string{k.Name()}); err != nil {
 				return model.Stats{}, err
 			}
-			bins, err := l.DB.SecondHistogram(ctx, k.Name())
+			bins, err := l.Store.SecondHistogram(ctx, k.Name())
 			if err != nil {
 				return model.Stats{}, err
 			}
@@ -103,7 +102,7 @@ func (l *DBLibrary) Stats(ctx context.Context) (model.Stats, error) {
 }
 
 // count counts the puzzles of a filter given as the list's URL query.
-func (l *DBLibrary) count(ctx context.Context, query string) (int, error) {
+func (l *StoreLibrary) count(ctx context.Context, query string) (int, error) {
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		return 0, err
@@ -114,7 +113,7 @@ func (l *DBLibrary) count(ctx context.Context, query string) (int, error) {
 	}
 	df := domainFilter(f)
 	impliedRank(&df, l.Kinds)
-	return l.DB.Count(ctx, df, 0)
+	return l.Store.Count(ctx, df, 0)
 }
 
 // domainFilter maps the URL's filter to the store's.
@@ -186,13 +185,13 @@ func impliedRank(f *pencilbox.Filter, kinds engine.Registry) {
 }
 
 // Puzzles lists one page; each row carries its first source.
-func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, error) {
+func (l *StoreLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, error) {
 	df := domainFilter(f)
 	impliedRank(&df, l.Kinds)
-	if err := db.CheckFilter(df); err != nil {
+	if err := l.Store.CheckFilter(df); err != nil {
 		return model.Page{}, userErr(http.StatusBadRequest, "%v", err)
 	}
-	pg, err := l.DB.Puzzles(ctx, df)
+	pg, err := l.Store.Puzzles(ctx, df)
 	if err != nil {
 		return model.Page{}, err
 	}
@@ -204,7 +203,7 @@ func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, er
 		out.Rows[i] = viewPuzzle(p)
 		ids[i] = p.ID
 	}
-	first, err := l.DB.FirstSources(ctx, ids)
+	first, err := l.Store.FirstSources(ctx, ids)
 	if err != nil {
 		return model.Page{}, err
 	}
@@ -217,11 +216,8 @@ func (l *DBLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, er
 }
 
 // Puzzle returns one puzzle with its sources and solution.
-func (l *DBLibrary) Puzzle(ctx context.Context, id int64) (model.Puzzle, error) {
-	p, err := l.DB.Puzzle(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return model.Puzzle{}, ErrNotFound
-	}
+func (l *StoreLibrary) Puzzle(ctx context.Context, id int64) (model.Puzzle, error) {
+	p, err := l.Store.Puzzle(ctx, id)
 	if err != nil {
 		return model.Puzzle{}, err
 	}
@@ -229,27 +225,23 @@ func (l *DBLibrary) Puzzle(ctx context.Context, id int64) (model.Puzzle, error) 
 }
 
 // SetTags replaces a puzzle's tags.
-func (l *DBLibrary) SetTags(ctx context.Context, id int64, tags []string) error {
-	err := l.DB.SetTags(ctx, id, tags)
-	if errors.Is(err, db.ErrNotFound) {
-		return ErrNotFound
-	}
-	return err
+func (l *StoreLibrary) SetTags(ctx context.Context, id int64, tags []string) error {
+	return l.Store.SetTags(ctx, id, tags)
 }
 
 // Missing returns the ids that name no stored puzzle.
-func (l *DBLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
-	return l.DB.Missing(ctx, ids)
+func (l *StoreLibrary) Missing(ctx context.Context, ids []int64) ([]int64, error) {
+	return l.Store.Missing(ctx, ids)
 }
 
 // Pick fills a recipe from the unused puzzles of f (library.Pick).
-func (l *DBLibrary) Pick(ctx context.Context, f model.Filter, r library.Recipe, seed uint64) ([]int64, error) {
-	return library.Pick(ctx, l.DB, domainFilter(f), r, seed)
+func (l *StoreLibrary) Pick(ctx context.Context, f model.Filter, r library.Recipe, seed uint64) ([]int64, error) {
+	return library.Pick(ctx, l.Store, domainFilter(f), r, seed)
 }
 
 // PuzzleID is the id of the stored puzzle of kind with that canonical form.
-func (l *DBLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
-	return l.DB.PuzzleID(ctx, kind, canonical)
+func (l *StoreLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
+	return l.Store.PuzzleID(ctx, kind, canonical)
 }
 
 func viewJob(j pencilbox.Job) model.Job {
@@ -268,8 +260,8 @@ func viewJob(j pencilbox.Job) model.Job {
 }
 
 // Jobs lists the newest import jobs.
-func (l *DBLibrary) Jobs(ctx context.Context, n int) ([]model.Job, error) {
-	js, err := l.DB.Jobs(ctx, n)
+func (l *StoreLibrary) Jobs(ctx context.Context, n int) ([]model.Job, error) {
+	js, err := l.Store.Jobs(ctx, n)
 	if err != nil {
 		return nil, err
 	}
@@ -281,11 +273,8 @@ func (l *DBLibrary) Jobs(ctx context.Context, n int) ([]model.Job, error) {
 }
 
 // Job returns one stored job with its kept errors.
-func (l *DBLibrary) Job(ctx context.Context, id int64) (model.Job, error) {
-	j, err := l.DB.Job(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return model.Job{}, ErrNotFound
-	}
+func (l *StoreLibrary) Job(ctx context.Context, id int64) (model.Job, error) {
+	j, err := l.Store.Job(ctx, id)
 	if err != nil {
 		return model.Job{}, err
 	}
@@ -294,12 +283,12 @@ func (l *DBLibrary) Job(ctx context.Context, id int64) (model.Job, error) {
 
 // Import runs the library's import pipeline on r, reporting the job after
 // its start and after each committed batch.
-func (l *DBLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error) {
+func (l *StoreLibrary) Import(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error) {
 	name := opts.File
 	if name == "" {
 		name = "pasted text"
 	}
-	j, err := library.Import(ctx, l.DB, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
+	j, err := library.Import(ctx, l.Store, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,
 		ChooseFormat: "choose one in the Format field",
 		FailUnread:   true,

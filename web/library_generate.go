@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/library"
 	"pencilbox/web/model"
 )
@@ -15,7 +14,7 @@ import (
 // Generate runs the generator into the library (library.Generate: an
 // import of source "generated"), reporting the job after its start and
 // after each committed batch.
-func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, progress func(model.Job)) (model.Job, error) {
+func (l *StoreLibrary) Generate(ctx context.Context, req model.GenerateRequest, progress func(model.Job)) (model.Job, error) {
 	k, err := l.Kinds.Lookup(req.Kind)
 	if err != nil {
 		return model.Job{}, err
@@ -36,7 +35,7 @@ func (l *DBLibrary) Generate(ctx context.Context, req model.GenerateRequest, pro
 		}
 	}
 	// The audit log names the run a generator run, as the CLI's are.
-	j, err := library.Generate(db.AsGenerator(ctx), l.DB, l.Formats, o, library.Options{
+	j, err := library.Generate(pencilbox.AsGenerator(ctx), l.Store, l.Formats, o, library.Options{
 		Tags: req.Tags, Jobs: l.Workers, Second: l.Second,
 		OnStart: func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch: func(j pencilbox.Job) { progress(viewJob(j)) },

@@ -16,7 +16,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/export"
 	"pencilbox/templates"
 )
@@ -92,7 +91,7 @@ func (s *Server) bookletList(c echo.Context) error {
 	}
 	df := domainFilter(mf)
 	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
-	if err := db.CheckFilter(df); err != nil {
+	if err := s.cfg.Export.CheckFilter(df); err != nil {
 		return userErr(http.StatusBadRequest, "%v", err)
 	}
 	f, _ := s.cfg.Exports.Lookup("pdf")

@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/export"
 )
 
@@ -143,7 +142,7 @@ func (s *Server) recordExport(c echo.Context, format, name string) error {
 		return nil
 	}
 	detail := fmt.Sprintf("%s %s (%s)", format, name, c.Request().URL.RequestURI())
-	if err := s.audit.Add(c.Request().Context(), db.ActionExport, detail); err != nil {
+	if err := s.audit.Add(c.Request().Context(), pencilbox.ActionExport, detail); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
@@ -190,7 +189,7 @@ func (s *Server) exportList(c echo.Context) error {
 	df.After, df.Offset, df.Limit, df.IDs = "", 0, 0, nil
 	// Refused before the download begins: once it has, an error can only
 	// cut the reply short.
-	if err := db.CheckFilter(df); err != nil {
+	if err := s.cfg.Export.CheckFilter(df); err != nil {
 		return userErr(http.StatusBadRequest, "%v", err)
 	}
 	if err := f.CheckKind(df.Kind); err != nil {

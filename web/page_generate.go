@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/templates"
 	"pencilbox/web/model"
@@ -91,13 +90,13 @@ func (s *Server) generatePost(c echo.Context) error {
 		defer cancel()
 		return s.cfg.Generate(ctx, req, progress)
 	}
-	id, err := s.jobs.run(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), run, func() {})
+	id, err := s.jobs.run(pencilbox.WithClient(pencilbox.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), run, func() {})
 	if pe := (*publicError)(nil); errors.As(err, &pe) {
 		return err // a cap on running jobs, named
 	}
 	if err != nil {
 		s.cfg.Log.Printf("generate: %v", err)
-		if msg, ok := db.Explain(err, s.dbPath()); ok {
+		if msg, ok := s.faults.Explain(err); ok {
 			return userErr(http.StatusInternalServerError, "The run could not start. %s", msg)
 		}
 		return userErr(http.StatusInternalServerError, "The run could not start; the error was logged.")

@@ -14,7 +14,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/templates"
 	"pencilbox/web/model"
 )
@@ -160,15 +159,15 @@ func (s *Server) importPost(c echo.Context) error {
 	if opts.Source == "" {
 		opts.Source = "web-" + time.Now().Format("20060102-150405")
 	}
-	id, err := s.jobs.start(db.WithClient(db.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), s.cfg.Import, r, opts, cleanup)
+	id, err := s.jobs.start(pencilbox.WithClient(pencilbox.WithActor(s.ctx, c.Get(ctxUser).(string)), clientAddr(c)), s.cfg.Import, r, opts, cleanup)
 	if pe := (*publicError)(nil); errors.As(err, &pe) {
 		return err // a cap on running jobs, named
 	}
 	if err != nil {
 		s.cfg.Log.Printf("import: %v", err)
-		if msg, ok := db.Explain(err, s.dbPath()); ok {
+		if msg, ok := s.faults.Explain(err); ok {
 			code := http.StatusInternalServerError
-			if db.DiskFull(err) {
+			if s.faults.Fault(err) == pencilbox.FaultDiskFull {
 				code = http.StatusInsufficientStorage
 			}
 			return userErr(code, "The import could not start. %s", msg)

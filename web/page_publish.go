@@ -36,7 +36,7 @@ func (s *Server) publishSet(c echo.Context) error {
 	if len(errs) == 0 {
 		var err error
 		pub, err = s.sets.Publish(c.Request().Context(), id, sent.Outlet, sent.Date)
-		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
+		if errors.Is(err, pencilbox.ErrNoSet) || s.isStorageFault(err) {
 			return err
 		}
 		if err != nil {

@@ -106,7 +106,7 @@ func (s *Server) buildSet(c echo.Context) error {
 			// another editor used one meanwhile
 			errs.add("", "%s.", sentence(err))
 			return fail()
-		case err != nil && isStorageFault(err):
+		case err != nil && s.isStorageFault(err):
 			return err
 		case err != nil:
 			errs.add("name", "%s.", sentence(err))

@@ -29,7 +29,7 @@ func (s *Server) createSet(c echo.Context) error {
 	name, notes := c.FormValue("name"), c.FormValue("notes")
 	id, err := s.sets.Create(c.Request().Context(), name, notes)
 	if err != nil {
-		if isStorageFault(err) {
+		if s.isStorageFault(err) {
 			return err // a full disk, a damaged file: the error page says which
 		}
 		// the page again with the form as sent, saying why
@@ -287,7 +287,7 @@ func (s *Server) loadSet(c echo.Context, id int64, num int) (model.Set, setPage,
 	}
 	for _, pid := range ids {
 		p, err := s.cfg.Library.Puzzle(ctx, pid)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, pencilbox.ErrNotFound) {
 			continue
 		}
 		if err != nil {
@@ -348,7 +348,7 @@ func (s *Server) editSet(c echo.Context) error {
 	}
 	name, notes := c.FormValue("name"), c.FormValue("notes")
 	if err := s.sets.Update(c.Request().Context(), id, name, notes); err != nil {
-		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
+		if errors.Is(err, pencilbox.ErrNoSet) || s.isStorageFault(err) {
 			return err
 		}
 		// the set's page again with its form as sent, saying why
@@ -453,7 +453,7 @@ func (s *Server) sortSet(c echo.Context) error {
 		}
 	}
 	if err := s.sets.Order(c.Request().Context(), id, ids, "sorted by difficulty ("+key+")"); err != nil {
-		if errors.Is(err, pencilbox.ErrNoSet) || isStorageFault(err) {
+		if errors.Is(err, pencilbox.ErrNoSet) || s.isStorageFault(err) {
 			return err
 		}
 		if errors.Is(err, pencilbox.ErrSetLocked) {

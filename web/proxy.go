@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pencilbox/db"
+	"pencilbox"
 )
 
 const (
@@ -65,7 +65,7 @@ func (s *Server) forwarded(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(ctxClient, addr)
 		c.Set(ctxHTTPS, https)
 		// the audit log names the address of every write
-		c.SetRequest(r.WithContext(db.WithClient(r.Context(), addr)))
+		c.SetRequest(r.WithContext(pencilbox.WithClient(r.Context(), addr)))
 		return next(c)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pencilbox"
+	"pencilbox/db"
 	"pencilbox/web/model"
 )
 
@@ -120,7 +121,7 @@ const endless = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
 // statement on its reader pool with the context they are given, and
 // report how it ended.
 type endlessLibrary struct {
-	*DBLibrary
+	*StoreLibrary
 	started chan struct{}
 	ended   chan error
 }
@@ -128,7 +129,7 @@ type endlessLibrary struct {
 func (l endlessLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page, error) {
 	l.started <- struct{}{}
 	var n int
-	err := l.DB.R.QueryRowContext(ctx, endless).Scan(&n)
+	err := l.Store.(*db.DB).R.QueryRowContext(ctx, endless).Scan(&n)
 	l.ended <- err
 	return model.Page{}, err
 }
@@ -136,7 +137,7 @@ func (l endlessLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page
 func newEndlessEnv(t *testing.T, budget time.Duration, logs *syncLog) (*testEnv, endlessLibrary) {
 	var lib endlessLibrary
 	e := newTestEnv(t, func(cfg *Config) {
-		lib = endlessLibrary{DBLibrary: cfg.Library.(*DBLibrary), started: make(chan struct{}, 16), ended: make(chan error, 16)}
+		lib = endlessLibrary{StoreLibrary: cfg.Library.(*StoreLibrary), started: make(chan struct{}, 16), ended: make(chan error, 16)}
 		cfg.Library = lib
 		cfg.SearchBudget = budget
 		if logs != nil {

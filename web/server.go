@@ -33,7 +33,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/engine"
 	"pencilbox/export"
 	"pencilbox/internal/stale"
@@ -46,20 +45,17 @@ import (
 // (then the server's process id: internal/stale).
 const UploadPrefix = "pencilbox-upload-"
 
-// ErrNotFound is what a Library answers for an unknown puzzle id.
-var ErrNotFound = errors.New("not found")
-
 // Library is the puzzle store the pages read.
 type Library interface {
 	Stats(ctx context.Context) (model.Stats, error)
 	// Puzzles lists one page of f, keyset-paginated on f.After.
 	Puzzles(ctx context.Context, f model.Filter) (model.Page, error)
-	// Puzzle returns one puzzle with its solution; ErrNotFound if absent.
+	// Puzzle returns one puzzle with its solution; pencilbox.ErrNotFound if absent.
 	Puzzle(ctx context.Context, id int64) (model.Puzzle, error)
 	SetTags(ctx context.Context, id int64, tags []string) error
 	// Jobs lists the most recent import jobs, newest first.
 	Jobs(ctx context.Context, n int) ([]model.Job, error)
-	// Job returns one import job with its kept errors; ErrNotFound if absent.
+	// Job returns one import job with its kept errors; pencilbox.ErrNotFound if absent.
 	Job(ctx context.Context, id int64) (model.Job, error)
 	// Missing returns the ids that name no stored puzzle.
 	Missing(ctx context.Context, ids []int64) ([]int64, error)
@@ -111,10 +107,11 @@ type Config struct {
 	// Generate, when set, offers the Generate page to editors.
 	Generate GenerateFunc
 	// Export is the library the export buttons read (nil hides them).
-	Export *db.DB
-	// DBPath names the library's database file in messages about it (a
-	// full disk, a damaged file); default Export's path.
-	DBPath string
+	Export pencilbox.ExportStore
+	// Faults explains the store's errors (a full disk, a damaged file)
+	// in words naming the library's file, and checks the file at start
+	// (nil: no error is explained, none is checked).
+	Faults pencilbox.Faults
 	// MaxUpload bounds a request body (default 64 MiB).
 	MaxUpload int64
 	// MaxSetAdd bounds the puzzles one "add to set" takes, ticked or a
@@ -221,6 +218,8 @@ type Server struct {
 	// read or write found it so: every page shows it until a restart
 	// (restore needs the server stopped).
 	damaged atomic.Pointer[string]
+	// faults is Config.Faults, or noFaults.
+	faults pencilbox.Faults
 	// key derives the CSRF tokens (csrfKey reads it once).
 	keyMu sync.Mutex
 	key   []byte
@@ -347,12 +346,16 @@ func New(cfg Config) *Server {
 		heavy:    newHeavyGates(cfg),
 		origins:  http.NewCrossOriginProtection(),
 		steps:    newStepCache(256),
+		faults:   cfg.Faults,
 	}
-	s.jobs = newJobTracker(cfg.MaxJobs, cfg.MaxJobsPerUser, cfg.Log.Printf, func(err error) (string, bool) { return db.Explain(err, s.dbPath()) })
+	if s.faults == nil {
+		s.faults = noFaults{}
+	}
+	s.jobs = newJobTracker(cfg.MaxJobs, cfg.MaxJobsPerUser, cfg.Log.Printf, s.faults.Explain)
 	s.e.HideBanner, s.e.HidePort = true, true
 	s.e.HTTPErrorHandler = s.handleError
 	s.routes()
-	if cfg.CheckAtStart && cfg.Export != nil {
+	if cfg.CheckAtStart && cfg.Faults != nil {
 		go s.checkLibrary()
 	}
 	return s
@@ -486,7 +489,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if code == http.StatusRequestEntityTooLarge {
 			msg = fmt.Sprintf("The upload is too large: the limit is %d MiB (pencilbox serve --max-upload).", s.cfg.MaxUpload>>20)
 		}
-	case errors.Is(err, ErrNotFound), errors.Is(err, pencilbox.ErrNoSet):
+	case errors.Is(err, pencilbox.ErrNotFound), errors.Is(err, pencilbox.ErrNoSet):
 		code, msg = http.StatusNotFound, "Not found."
 	case errors.Is(err, pencilbox.ErrSetLocked):
 		code, msg = http.StatusConflict, sentence(err)+" (Reopen on the set's page)."
@@ -494,12 +497,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.cfg.Log.Printf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
 		// a full disk or a damaged database is the admin's to act on:
 		// say which, and what to do (the log has SQLite's words)
-		if m, ok := db.Explain(err, s.dbPath()); ok {
+		if m, ok := s.faults.Explain(err); ok {
 			msg = m
-			switch {
-			case db.DiskFull(err):
+			switch s.faults.Fault(err) {
+			case pencilbox.FaultDiskFull:
 				code = http.StatusInsufficientStorage
-			case db.Damaged(err):
+			case pencilbox.FaultDamaged:
 				// every page says so from now on (see fault)
 				s.damaged.Store(&m)
 			}
@@ -514,16 +517,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 	_ = templates.ErrorPage(s.chrome(c, http.StatusText(code), ""), code, msg).Render(c.Request().Context(), c.Response())
 }
 
-// dbPath names the library's database file for messages.
-func (s *Server) dbPath() string {
-	switch {
-	case s.cfg.DBPath != "":
-		return s.cfg.DBPath
-	case s.cfg.Export != nil:
-		return s.cfg.Export.Path
-	}
-	return "(the server's --db)"
-}
+// noFaults is the Faults of a server wired without any: no error is
+// the store's to explain.
+type noFaults struct{}
+
+func (noFaults) Fault(error) pencilbox.FaultCode       { return pencilbox.FaultNone }
+func (noFaults) Explain(error) (string, bool)          { return "", false }
+func (noFaults) QuickCheckAside(context.Context) error { return nil }
 
 func isAPI(c echo.Context) bool {
 	p := c.Request().URL.Path

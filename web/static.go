@@ -10,6 +10,8 @@ import (
 	"path"
 	"sort"
 
+	"pencilbox"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -57,7 +59,7 @@ func (s *Server) static(c echo.Context) error {
 	name := path.Clean("/" + c.Param("*"))
 	b, ok := s.assets.files[name]
 	if !ok {
-		return ErrNotFound
+		return pencilbox.ErrNotFound
 	}
 	ctype := mime.TypeByExtension(path.Ext(name))
 	if ctype == "" {

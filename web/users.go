@@ -19,7 +19,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
-	"pencilbox/db"
 	"pencilbox/templates"
 )
 
@@ -86,10 +85,10 @@ func errSentence(err error) string {
 func (s *Server) addUser(c echo.Context) error {
 	f := templates.UserForm{Name: c.FormValue("name"), Password: c.FormValue("password"), Role: c.FormValue("role")}
 	var errs []string
-	if err := db.ValidUserName(f.Name); err != nil {
+	if err := pencilbox.ValidUserName(f.Name); err != nil {
 		errs = append(errs, errSentence(err))
 	}
-	if err := db.ValidPassword(f.Password); err != nil {
+	if err := pencilbox.ValidPassword(f.Password); err != nil {
 		errs = append(errs, errSentence(err))
 	}
 	r, err := pencilbox.ParseRole(f.Role)
@@ -102,7 +101,7 @@ func (s *Server) addUser(c echo.Context) error {
 	}
 	got, err := s.users.AddWithRole(c.Request().Context(), f.Name, f.Password, r)
 	if err != nil {
-		if isStorageFault(err) {
+		if s.isStorageFault(err) {
 			return err
 		}
 		return s.usersRefused(c, http.StatusBadRequest, "new", []string{errSentence(err)}, fill)
@@ -146,7 +145,7 @@ func (s *Server) userRefused(c echo.Context, name string, err error, fill func(*
 func (s *Server) resetPassword(c echo.Context) error {
 	name, pw := c.Param("name"), c.FormValue("password")
 	fill := func(p *templates.UsersPage) { p.Reset = pw }
-	if err := db.ValidPassword(pw); err != nil {
+	if err := pencilbox.ValidPassword(pw); err != nil {
 		return s.usersRefused(c, http.StatusBadRequest, "user:"+name, []string{errSentence(err)}, fill)
 	}
 	if err := s.users.SetPassword(c.Request().Context(), name, pw); err != nil {
@@ -225,7 +224,7 @@ func (s *Server) changePassword(c echo.Context) error {
 	refuse := func(code int) error {
 		return render(c, code, templates.Account(s.chrome(c, "Your account", "account"), d))
 	}
-	if err := db.ValidPassword(d.New); err != nil {
+	if err := pencilbox.ValidPassword(d.New); err != nil {
 		d.Errors = append(d.Errors, "New password: "+errSentence(err))
 	}
 	if d.New != d.Confirm {
@@ -295,8 +294,8 @@ func (s *Server) logoutEverywhere(c echo.Context) error {
 
 // isStorageFault reports an error of the database itself (a full disk, a
 // damaged file), which the error page explains, rather than of the input.
-func isStorageFault(err error) bool {
-	_, ok := db.Explain(err, "")
+func (s *Server) isStorageFault(err error) bool {
+	_, ok := s.faults.Explain(err)
 	return ok
 }
 

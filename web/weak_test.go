@@ -217,13 +217,13 @@ func TestDamagedDatabasePage(t *testing.T) {
 	}
 	t.Cleanup(func() { d.Close() })
 	kinds, formats := testKinds()
-	lib := &DBLibrary{DB: d, Kinds: kinds, Formats: formats, Workers: 2}
+	lib := &StoreLibrary{Store: d, Kinds: kinds, Formats: formats, Workers: 2}
 	if err := (db.UserStore{DB: d.W}).Add(context.Background(), testUser, testPass); err != nil {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
 	s := New(Config{Library: lib, Audit: db.AuditStore{R: d.R, W: d.W}, Users: db.UserStore{DB: d.W, R: d.R}, Sets: db.SetStore{DB: d.W, R: d.R}, Kinds: kinds, Views: testViews(), Formats: formatNames(formats),
-		Import: lib.Import, Export: d, Log: log.New(&logged, "", 0)})
+		Import: lib.Import, Export: d, Faults: d, Log: log.New(&logged, "", 0)})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	e := &testEnv{t: t, srv: srv, lib: lib, db: d, s: s}

@@ -98,16 +98,16 @@ func runServe(e *env, args []string) int {
 		return 2
 	}
 
-	lib := &web.DBLibrary{DB: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers, Second: e.second}
+	lib := &web.StoreLibrary{Store: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers, Second: e.second}
 	var formats []string
 	for _, f := range e.formats {
 		formats = append(formats, f.Name)
 	}
-	backupLog := &web.BackupLog{}
+	backupLog := &web.BackupLog{Faults: store}
 	srv := web.New(web.Config{
 		Library: lib, Audit: db.AuditStore{R: store.Reader(), W: store.W}, Users: db.UserStore{DB: store.W, R: store.Reader()}, Sets: store.Sets(), Kinds: e.kinds, Second: e.second, Formats: formats, Import: lib.Import, Generate: lib.Generate,
 		Views: e.bundles.Views(), Exports: e.exports,
-		MaxUpload: *maxUpload << 20, Log: logger, Export: store, DBPath: *dbPath,
+		MaxUpload: *maxUpload << 20, Log: logger, Export: store, Faults: store,
 		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
 		MaxJobs: *maxJobs, MaxJobsPerUser: *maxUserJobs, GenerateLimit: *genLimit,
 		MaxConns: *maxConns, MaxConnsPerAddr: *maxConnsPerAddr,
