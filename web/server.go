@@ -69,7 +69,7 @@ type Library interface {
 }
 
 // SizedLibrary is a Library that knows which kinds hold boards of more
-// than one size (DBLibrary does): the library page offers its size filter
+// than one size (StoreLibrary does): the library page offers its size filter
 // when some kind does, or when the filter has a size.
 type SizedLibrary interface {
 	SizedKinds(ctx context.Context) ([]string, error)
