@@ -2,6 +2,7 @@ package templates
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -32,6 +33,10 @@ type GenerateSent struct {
 	Form  url.Values
 	Error string
 	Field string
+	// Errors are every reason, each about the field at the same place
+	// in Fields (Error and Field: all of them, and the first field).
+	Errors []string
+	Fields []string
 }
 
 // val is field name's value as sent, else def.
@@ -49,7 +54,7 @@ func (d GeneratePage) chosen(name, value string) bool {
 
 // invalid marks field name when the refusal is about it.
 func (d GeneratePage) invalid(name string) templ.Attributes {
-	if d.Sent.Error == "" || d.Sent.Field != name {
+	if (d.Sent.Error == "" || d.Sent.Field != name) && !slices.Contains(d.Sent.Fields, name) {
 		return nil
 	}
 	return templ.Attributes{"class": "invalid", "aria-invalid": "true"}

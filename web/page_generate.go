@@ -63,6 +63,9 @@ func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error
 	chrome, code := s.chrome(c, "Generate", "generate"), http.StatusOK
 	if sent.Error != "" {
 		chrome.Flash, code = sent.Error, http.StatusBadRequest
+		if len(sent.Errors) > 1 {
+			chrome.Flash = fmt.Sprintf("Not started: %d values need fixing (listed in the form).", len(sent.Errors))
+		}
 	}
 	return render(c, code, templates.GenerateForm(chrome,
 		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent,
@@ -76,10 +79,14 @@ func (s *Server) generatePost(c echo.Context) error {
 	}
 	req, err := s.generateRequest(c)
 	if err != nil {
-		var pe *publicError
-		if errors.As(err, &pe) {
+		var fe formErrs
+		if errors.As(err, &fe) {
 			form, _ := c.FormParams()
-			return s.generateView(c, templates.GenerateSent{Form: form, Error: pe.msg, Field: pe.field})
+			sent := templates.GenerateSent{Form: form, Error: fe.Error(), Field: fe[0].field}
+			for _, e := range fe {
+				sent.Errors, sent.Fields = append(sent.Errors, e.msg), append(sent.Fields, e.field)
+			}
+			return s.generateView(c, sent)
 		}
 		return err
 	}
@@ -105,10 +112,14 @@ func (s *Server) generatePost(c echo.Context) error {
 }
 
 // generateRequest reads and checks the form: a target known to be
-// impossible is refused here, before any job starts.
+// impossible is refused here, before any job starts. Every bad value is
+// said (formErrs), not the first alone; a bad kind stops the checks, the
+// others depending on it.
 func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) {
+	var errs formErrs
 	bad := func(field, format string, args ...any) (model.GenerateRequest, error) {
-		return model.GenerateRequest{}, fieldErr(field, format, args...)
+		errs.add(field, format, args...)
+		return model.GenerateRequest{}, errs
 	}
 	req := model.GenerateRequest{Kind: strings.TrimSpace(c.FormValue("kind")), Seed: uint64(time.Now().UnixNano())}
 	k, err := s.cfg.Kinds.Lookup(req.Kind)
@@ -120,43 +131,58 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		return bad("kind", "Kind %s has no generator.", k.Name())
 	}
 	if req.Count, err = strconv.Atoi(strings.TrimSpace(c.FormValue("count"))); err != nil || req.Count < 1 || req.Count > MaxGenerateCount {
-		return bad("count", "Count %q: want a number from 1 to %d.", c.FormValue("count"), MaxGenerateCount)
+		errs.add("count", "Count %q: want a number from 1 to %d.", c.FormValue("count"), MaxGenerateCount)
 	}
+	rankOK := true
 	if req.Opt.MinRank, req.Opt.MaxRank, err = pencilbox.ParseRange(c.FormValue("rank"), "Stars"); err != nil {
-		return bad("rank", "%v.", err)
+		errs.add("rank", "%v.", err)
+		rankOK = false
 	}
 	if er := strings.TrimSpace(c.FormValue("er")); er != "" {
 		sr, ok := s.cfg.Second[k.Name()]
-		if !ok {
-			return bad("er", "ER: %s has no second rating.", k.Title())
+		switch {
+		case !ok:
+			errs.add("er", "ER: %s has no second rating.", k.Title())
+		default:
+			if req.ERLo, req.ERHi, err = pencilbox.ParseScaleRange(er, "ER"); err != nil {
+				errs.add("er", "%v.", err)
+				break
+			}
+			what := "ER " + er
+			if rank := strings.TrimSpace(c.FormValue("rank")); rank != "" {
+				what = "Stars " + rank + " with " + what
+			}
+			if !rankOK {
+				break // said above; the combination is checked once the stars read
+			}
+			if err := engine.CheckSecondTarget(k, sr, req.Opt.MinRank, req.Opt.MaxRank, req.ERLo, req.ERHi, what); err != nil {
+				errs.add("er", "%s.", sentence(err))
+			}
+			req.ER = true
 		}
-		if req.ERLo, req.ERHi, err = pencilbox.ParseScaleRange(er, "ER"); err != nil {
-			return bad("er", "%v.", err)
-		}
-		what := "ER " + er
-		if rank := strings.TrimSpace(c.FormValue("rank")); rank != "" {
-			what = "Stars " + rank + " with " + what
-		}
-		if err := engine.CheckSecondTarget(k, sr, req.Opt.MinRank, req.Opt.MaxRank, req.ERLo, req.ERHi, what); err != nil {
-			return bad("er", "%s.", sentence(err))
-		}
-		req.ER = true
 	}
 	if req.Opt.Params, err = s.generateParams(c, k, gen); err != nil {
-		return model.GenerateRequest{}, err
+		var pe *publicError
+		if !errors.As(err, &pe) {
+			return model.GenerateRequest{}, err
+		}
+		errs = append(errs, pe)
 	}
 	if req.Tags, err = splitTags(c.FormValue("tags")); err != nil {
 		var pe *publicError
-		if errors.As(err, &pe) {
-			return bad("tags", "%s", pe.msg)
+		if !errors.As(err, &pe) {
+			return model.GenerateRequest{}, err
 		}
-		return model.GenerateRequest{}, err
+		errs.add("tags", "%s", pe.msg)
 	}
 	req.Set = strings.TrimSpace(c.FormValue("set"))
 	if req.Set != "" {
 		if err := pencilbox.CheckSetText(req.Set, ""); err != nil {
-			return bad("set", "%s.", sentence(err))
+			errs.add("set", "%s.", sentence(err))
 		}
+	}
+	if len(errs) > 0 {
+		return model.GenerateRequest{}, errs
 	}
 	if _, err := gen.NewSource(req.Opt, rand.New(rand.NewPCG(req.Seed, 0))); err != nil {
 		if pe := (*engine.GenParamError)(nil); errors.As(err, &pe) {
