@@ -165,11 +165,26 @@ func TestLoginCSRFAndSession(t *testing.T) {
 	if r := c.get("/"); r.code != http.StatusSeeOther {
 		t.Errorf("after logout: %d, want 303", r.code)
 	}
-	var n int
-	e.db.R.QueryRow(`SELECT count(*) FROM sessions`).Scan(&n)
-	if n != 1 { // c2's session remains
-		t.Errorf("%d sessions left, want 1", n)
+	// the logged-out session's cookie, sent again, opens nothing: the
+	// server forgot it, not only the browser; c2's session remains
+	replay := e.client()
+	replay.hc.Jar.SetCookies(mustURL(t, e.srv.URL), []*http.Cookie{{Name: sc.Name, Value: sc.Value}})
+	if r := replay.get("/"); r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/login") {
+		t.Errorf("the logged-out session's cookie sent again: %d to %q, want 303 to the login", r.code, r.hdr.Get("Location"))
 	}
+	if r := c2.get("/"); r.code != 200 || !strings.Contains(r.body, "Dashboard") {
+		t.Errorf("the other session after a logout: %d, want the dashboard", r.code)
+	}
+}
+
+// mustURL parses a URL the test made.
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
 
 func TestLoginRateLimit(t *testing.T) {
