@@ -111,8 +111,16 @@ func TestJobCancel(t *testing.T) {
 	if page := ed.get(fmt.Sprintf("/import/%d", id)).body; !strings.Contains(page, "Cancelled: Cancelled by editor1") || strings.Contains(page, `id="jobcancel"`) {
 		t.Errorf("the cancelled job's page: %.2000s", page)
 	}
+	// the audit log, read through the site's store interface
+	var audit pencilbox.AuditLog = db.AuditStore{R: e.db.R, W: e.db.W}
+	rows, err := audit.List(context.Background(), pencilbox.AuditFilter{Limit: 1000})
 	var detail string
-	if err := e.db.R.QueryRow(`SELECT detail FROM audit WHERE job_id = ? AND action = ?`, id, db.ActionJobEnd).Scan(&detail); err != nil || !strings.Contains(detail, "cancelled: Cancelled by editor1") {
+	for _, a := range rows {
+		if a.JobID == id && a.Action == pencilbox.ActionJobEnd {
+			detail = a.Detail
+		}
+	}
+	if err != nil || !strings.Contains(detail, "cancelled: Cancelled by editor1") {
 		t.Errorf("audit row of the end: %q %v", detail, err)
 	}
 	if r := ed.post(fmt.Sprintf("/import/%d/cancel", id), url.Values{"csrf": {etok}}); r.code != http.StatusConflict || !strings.Contains(r.body, "has already ended (cancelled)") {
