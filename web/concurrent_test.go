@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"pencilbox"
 )
 
 // newPuzzles makes n distinct new Sudoku lines from the library's 17-clue
@@ -17,22 +20,20 @@ import (
 // different cell (still unique, never in the sample).
 func newPuzzles(t *testing.T, e *testEnv, n int) []string {
 	t.Helper()
-	rows, err := e.db.R.Query(`SELECT givens, solution FROM puzzles WHERE kind = 'sudoku' AND clues = 17 AND status = 1`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
+	// read through the site's store interface, as the pages do
+	var store pencilbox.SiteStore = e.db
 	var out []string
-	for rows.Next() && len(out) < n {
-		var g, sol string
-		if err := rows.Scan(&g, &sol); err != nil {
-			t.Fatal(err)
-		}
+	err := store.Each(context.Background(), pencilbox.Filter{Kind: "sudoku", Status: "unique", CluesMin: 17, CluesMax: 17}, func(p pencilbox.Puzzle) error {
+		g, sol := p.Givens, p.Solution
 		for c := 0; c < 81 && len(out) < n; c++ {
 			if g[c] == '.' || g[c] == '0' {
 				out = append(out, g[:c]+sol[c:c+1]+g[c+1:])
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(out) < n {
 		t.Fatalf("made %d puzzles, want %d", len(out), n)
