@@ -107,13 +107,20 @@ func TestReservedUserNames(t *testing.T) {
 			t.Errorf("user %q was added", name)
 		}
 	}
-	for _, name := range []string{"a.b", "_x", "7", "systems", "cli-bot", "x.."} {
+	// the length limit, db.MaxUserName, at and just past it
+	if err := db.ValidUserName(strings.Repeat("u", db.MaxUserName+1)); err == nil || !strings.Contains(err.Error(), "1-64 characters: this one has 65") {
+		t.Errorf("a name of 65 characters: %v", err)
+	}
+	if _, err := users.AddWithRole(ctx, strings.Repeat("u", db.MaxUserName+1), "a long enough password", db.RoleEditor); err == nil {
+		t.Error("a user of 65 characters was added")
+	}
+	for _, name := range []string{"a.b", "_x", "7", "systems", "cli-bot", "x..", strings.Repeat("u", db.MaxUserName)} {
 		if _, err := users.AddWithRole(ctx, name, "a long enough password", db.RoleEditor); err != nil {
 			t.Errorf("user %q refused: %v", name, err)
 		}
 	}
-	if n, _ := users.Count(ctx); n != 7 {
-		t.Errorf("%d users, want 7", n)
+	if n, _ := users.Count(ctx); n != 8 {
+		t.Errorf("%d users, want 8", n)
 	}
 	err := db.ValidUserName("system")
 	if err == nil || !strings.Contains(err.Error(), "reserved") {

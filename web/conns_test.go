@@ -314,3 +314,38 @@ func TestTrustedProxyCountsInTotal(t *testing.T) {
 		t.Errorf("the trusted proxy holds %d connections, want the total cap %d (not the per-address %d)", held, total, perAddr)
 	}
 }
+
+// TestIdleConnClosed: a kept-alive connection that asks nothing more is
+// closed after Config.IdleTimeout (DefaultIdleTimeout in serve), not held
+// until the read timeout or for ever.
+func TestIdleConnClosed(t *testing.T) {
+	e := newTestEnv(t, func(c *Config) { c.IdleTimeout = 300 * time.Millisecond })
+	addr, _ := serveCapped(t, e)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "GET /login HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	br := bufio.NewReader(c)
+	r, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	if r.StatusCode != http.StatusOK || r.Close {
+		t.Fatalf("GET /login: %d, close %v; want 200 kept alive", r.StatusCode, r.Close)
+	}
+	// the read timeout (30 s) is far beyond the wait: only the idle
+	// timeout closes it within it
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	n, err := io.Copy(io.Discard, br)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		t.Errorf("an idle kept-alive connection was still open after 10 s (idle timeout 0.3 s)")
+	}
+	if n != 0 {
+		t.Errorf("%d bytes came on an idle connection", n)
+	}
+}
