@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -39,11 +41,13 @@ func TestSearchByGivens(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
-	var sid int64
-	var givens string
-	if err := e.db.R.QueryRow(`SELECT id, givens FROM puzzles WHERE kind = 'sudoku' ORDER BY id LIMIT 1 OFFSET 7`).Scan(&sid, &givens); err != nil {
-		t.Fatal(err)
+	// the eighth Sudoku in id order, read through the site's store
+	var store pencilbox.SiteStore = e.db
+	pg, err := store.Puzzles(context.Background(), pencilbox.Filter{Kind: "sudoku", Sort: pencilbox.SortID, Offset: 7, Limit: 1})
+	if err != nil || len(pg.Rows) != 1 {
+		t.Fatalf("the sample's eighth Sudoku: %v %+v", err, pg)
 	}
+	sid, givens := pg.Rows[0].ID, pg.Rows[0].Givens
 	const akariURL = "https://puzz.link/p?akari/10/10/k5.h6.p..i.1.b1bg.g.jcjch.g.i..h1..cg1.p6.h.g.k"
 	aid := e.ids(`SELECT puzzle_id FROM sources WHERE text = ?`, akariURL)
 	if len(aid) != 1 {
