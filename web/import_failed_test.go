@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"mime/multipart"
 	"net/http"
@@ -9,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"pencilbox"
+	"pencilbox/library"
 )
 
 // uploadFile posts one file to the import form with the form's other
@@ -83,14 +87,24 @@ func TestUploadShowsFileNames(t *testing.T) {
 		t.Errorf("rejected records do not name the file my book.sdm at line 2:\n%s", page)
 	}
 
-	// the same puzzle as the command line records it: read from a path
-	var id int64
-	if err := e.db.W.QueryRow(`UPDATE sources SET file = '/srv/private/in/my book.sdm' WHERE label = 'book1' RETURNING puzzle_id`).Scan(&id); err != nil {
+	// the same puzzle imported as the command line does, read from a
+	// path (its source's file is the path), through the store's interface
+	ctx := context.Background()
+	var store pencilbox.SiteStore = e.db
+	_, formats := testKinds()
+	if _, err := library.Import(ctx, store, formats, []library.Input{{Name: "/srv/private/in/cli book.sdm", R: strings.NewReader(good + "\n")}},
+		library.Options{Source: "cli1", Jobs: 1}); err != nil {
 		t.Fatal(err)
 	}
-	p := c.get(fmt.Sprint("/puzzles/", id)).body
-	if !strings.Contains(p, "my book.sdm:1") || strings.Contains(p, "/srv/private") {
-		t.Errorf("puzzle %d's sources: want my book.sdm:1 and no server path:\n%s", id, p)
+	pg, err := store.Puzzles(ctx, pencilbox.Filter{Source: "cli1"})
+	if err != nil || len(pg.Rows) != 1 {
+		t.Fatalf("the puzzle of source cli1: %v %+v", err, pg)
+	}
+	id := pg.Rows[0].ID
+	// the Sources list (the History below quotes the import's audit row)
+	p := regexp.MustCompile(`(?s)<dt>Sources</dt><dd>.*?</dd>`).FindString(c.get(fmt.Sprint("/puzzles/", id)).body)
+	if !strings.Contains(p, "cli book.sdm:1") || strings.Contains(p, "/srv/private") {
+		t.Errorf("puzzle %d's sources: want cli book.sdm:1 and no server path:\n%s", id, p)
 	}
 }
 
