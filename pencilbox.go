@@ -105,6 +105,10 @@ type Entry struct {
 	// recorded them (a json export's), stored instead of Source, with
 	// Source's job: a round trip keeps where each puzzle came from.
 	Origins []Source
+	// SolutionKey is the puzzle's solution up to its kind's symmetries
+	// (engine.Resembler), "" when its kind has none or it is not unique:
+	// stored with a new puzzle so a generator skips puzzles near it.
+	SolutionKey string
 }
 
 // Job states.

@@ -157,6 +157,22 @@ func (d *DB) Known(ctx context.Context, kind, canonical string) (engine.Status, 
 	return engine.Status(status), sol, true, nil
 }
 
+// KnownSolution tells whether a stored puzzle of kind has the solution key
+// key (engine.Resembler: the same solution up to the kind's symmetries),
+// so a generator run skips a puzzle near it (library.SolutionKnower).
+// Puzzles stored before migration 00150 have no key.
+func (d *DB) KnownSolution(ctx context.Context, kind, key string) (bool, error) {
+	var one int
+	err := d.queryRow(ctx, `SELECT 1 FROM solution_keys WHERE kind = ? AND key = ? LIMIT 1`, kind, key).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("look up solution key: %w", err)
+	}
+	return true, nil
+}
+
 // PuzzleID returns the id of the stored puzzle of this kind with this
 // canonical form, if there is one (a generator adds what it stored to a
 // set by it).

@@ -65,6 +65,11 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 		return res, fmt.Errorf("add batch: %w", err)
 	}
 	defer src.Close()
+	solKey, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO solution_keys(kind, key, puzzle_id) VALUES(?,?,?)`)
+	if err != nil {
+		return res, fmt.Errorf("add batch: %w", err)
+	}
+	defer solKey.Close()
 	tag, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO tags(puzzle_id, tag) VALUES(?,?)`)
 	if err != nil {
 		return res, fmt.Errorf("add batch: %w", err)
@@ -113,6 +118,11 @@ func (d *DB) AddBatch(ctx context.Context, entries []pencilbox.Entry, job *JobDe
 			for _, c := range p.Profile {
 				if _, err := prof.ExecContext(ctx, id, c.ID, c.N); err != nil {
 					return res, fmt.Errorf("add batch: profile: %w", err)
+				}
+			}
+			if e.SolutionKey != "" {
+				if _, err := solKey.ExecContext(ctx, p.Kind, e.SolutionKey, id); err != nil {
+					return res, fmt.Errorf("add batch: solution key: %w", err)
 				}
 			}
 		}

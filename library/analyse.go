@@ -12,7 +12,7 @@ import (
 
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
-func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags []string, second engine.SecondRaters) {
+func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags []string, second engine.SecondRaters, solKeys bool) {
 	if it.unreadable != "" {
 		return
 	}
@@ -84,6 +84,13 @@ func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags [
 		},
 		Source: pencilbox.Source{Label: it.label, File: it.file, Line: rec.Line, Text: rec.Text},
 		Tags:   tags,
+	}
+	if rs, ok := p.Kind().(engine.Resembler); ok && solKeys && !known && r.Status == engine.Unique {
+		// A key that cannot be made leaves the puzzle without one: it is
+		// stored all the same, only a generator cannot tell it is near.
+		if k, err := rs.SolutionKey(p, r.Solution); err == nil {
+			it.entry.SolutionKey = k
+		}
 	}
 	if sr, ok := second[it.entry.Puzzle.Kind]; ok && !known {
 		rateSecond(sr, p, &it.entry.Puzzle)

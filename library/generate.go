@@ -65,6 +65,7 @@ func Generate(ctx context.Context, store pencilbox.LibraryStore, formats importe
 	}
 	done := make(chan imported, 1)
 	iopts.Source, iopts.Format = GenSourceLabel, "json"
+	iopts.SolutionKeys = true // a later run skips puzzles near these
 	iopts, handed := handOverFor(o, iopts)
 	// The import reads what was made to the end under a context that is
 	// not cancelled; a run cut short says so through Stopped, set before

@@ -3,8 +3,11 @@ package library_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/engine"
 	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
@@ -86,5 +89,78 @@ func TestMakeDistinctAtRareRanks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGenerateNotNearTheLibrary: the library keeps the solution key of
+// each puzzle an import with SolutionKeys (a generator run's) stores, and a run at rank 5 makes no puzzle on a
+// solution grid the library holds: the library holds a neighbour of each
+// puzzle the run's seed makes (one more given of the same solution), and
+// the run must skip those puzzles and make others. Before, it compared
+// canonical forms only and stored the three near ones.
+func TestGenerateNotNearTheLibrary(t *testing.T) {
+	d := MustOpen(t)
+	ctx := context.Background()
+	o := library.GenerateOptions{Kind: sudoku.Kind{}, Opt: engine.GenOptions{MinRank: 5, MaxRank: 5}, Count: 3, Seed: 1}
+	var lines []string
+	if _, err := library.Make(ctx, nil, o, func(g library.Generated) error {
+		gr, err := sudoku.ParseLine(g.Puzzle.Givens())
+		if err != nil {
+			return err
+		}
+		sol, err := sudoku.ParseLine(g.Rating.Solution)
+		if err != nil {
+			return err
+		}
+		for c := range gr {
+			if gr[c] == 0 {
+				gr[c] = sol[c]
+				break
+			}
+		}
+		lines = append(lines, gr.String())
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	job, err := library.Import(ctx, d, registry(), []library.Input{{Name: "near.txt", R: strings.NewReader(strings.Join(lines, "\n") + "\n")}},
+		library.Options{SolutionKeys: true})
+	if err != nil || job.Imported != 3 {
+		t.Fatalf("import the neighbours: %v %+v", err, job)
+	}
+	grids := map[string]int{}
+	if err := d.Each(ctx, pencilbox.Filter{Kind: "sudoku"}, func(p pencilbox.Puzzle) error {
+		g, err := sudoku.ParseLine(p.Solution)
+		if err != nil {
+			return err
+		}
+		k := sudoku.Canonical(&g)
+		grids[k]++
+		if ok, err := d.KnownSolution(ctx, "sudoku", k); err != nil || !ok {
+			t.Errorf("puzzle %d's solution key is not known to the library (%v)", p.ID, err)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := library.Generate(ctx, d, registry(), o, library.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if err := d.Each(ctx, pencilbox.Filter{Kind: "sudoku"}, func(p pencilbox.Puzzle) error {
+		n++
+		if slices.Contains(lines, p.Givens) {
+			return nil // a neighbour imported
+		}
+		g, _ := sudoku.ParseLine(p.Solution)
+		if grids[sudoku.Canonical(&g)] > 0 {
+			t.Errorf("%s was made on the solution grid of a puzzle the library holds", p.Givens)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n != 6 {
+		t.Fatalf("%d puzzles after importing 3 and making 3, want 6", n)
 	}
 }

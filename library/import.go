@@ -71,6 +71,12 @@ type Options struct {
 	// maker made to the end, under a context that is not cancelled, and
 	// says this way that the run was cut short.
 	Stopped func() error
+	// SolutionKeys stores the solution key of each new unique puzzle of
+	// a kind that is an engine.Resembler, for DB.KnownSolution: set by
+	// Generate's import, so a later run skips puzzles near the ones made.
+	// Not set for other imports: Sudoku's key (the minlex form of a full
+	// grid) costs about 5 ms a puzzle, ten times an import's work.
+	SolutionKeys bool
 }
 
 // item is one record on its way through the pipeline.
@@ -209,7 +215,7 @@ func (p *pipeline) analyseAll(ctx context.Context) {
 		go func() {
 			defer wg.Done()
 			for it := range p.work {
-				analyse(ctx, p.store, it, p.opts.Tags, p.opts.Second)
+				analyse(ctx, p.store, it, p.opts.Tags, p.opts.Second, p.opts.SolutionKeys)
 				p.done <- it
 			}
 		}()

@@ -57,6 +57,8 @@ type walker struct {
 	// hit ends the walk on its grid and a walk on a used grid returns
 	// nothing.
 	seenSol map[string]bool
+	// seedKeys are the canonical forms of the seeds' solution grids.
+	seedKeys []string
 	// used: a hit was returned on the walk's solution grid sol, so its
 	// steps move to other grids (otherSolution) until one is fresh.
 	used bool
@@ -124,8 +126,15 @@ func (s *genSource) start() {
 				score++
 			}
 			if len(w.seenSol) > 0 {
-				_, sol := s.sv.Count(&w.seeds[i], 2)
-				if !w.seenSol[Canonical(&sol)] {
+				if w.seedKeys == nil {
+					// once a source: a full grid's minlex form costs ms
+					w.seedKeys = make([]string, len(w.seeds))
+					for j := range w.seeds {
+						_, sol := s.sv.Count(&w.seeds[j], 2)
+						w.seedKeys[j] = Canonical(&sol)
+					}
+				}
+				if !w.seenSol[w.seedKeys[i]] {
 					score += 2
 				}
 			} else {
