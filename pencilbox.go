@@ -205,7 +205,7 @@ const (
 	// SortScale sorts by the first figure of the kind's second rating
 	// (engine.Scale with Sort; the library's indexed slot); none sorts
 	// as 0.
-	SortScale = "er"
+	SortScale = "scale"
 )
 
 // Filter selects puzzles. Zero fields match anything; all fields combine
@@ -231,6 +231,16 @@ type Filter struct {
 	// rating (engine.Scale with Filter; 0 = open end); either bound
 	// excludes puzzles without one.
 	ScaleMin, ScaleMax float64
+	// ScaleKey is the declared key of the scale bounded ("er"; the
+	// parsers set it: Vocabulary.ApplyScale), and ScaleKinds the kinds
+	// the bound applies to: nil = every kind (none keeps another scale
+	// in the slot), an empty list = none (the kind chosen has no such
+	// scale: nothing matches).
+	ScaleKey   string
+	ScaleKinds []string
+	// VerdictKey and VerdictKinds say the same of Verdict.
+	VerdictKey   string
+	VerdictKinds []string
 	// Published: "yes" = published at least once, "no" = never, "" = any.
 	Published string
 	// Outlet: published at least once in this outlet.

@@ -91,6 +91,9 @@ func (r Registry) Exports() export.Kinds {
 		if out[i].Describer == nil {
 			out[i].Describer = b.Describer()
 		}
+		if s, ok := b.(SecondRated); ok {
+			out[i].Scales = s.SecondRater().Scales()
+		}
 	}
 	return out
 }

@@ -40,8 +40,8 @@ func (r Registry) Check() error {
 			}
 		}
 		if v, ok := engine.VerdictOf(k); ok {
-			if v.Key == "" || v.Field == "" || v.Name == "" {
-				return fmt.Errorf("kind %s: its verdict needs a key, a field and a name", k.Name())
+			if !engine.PlainKey(v.Key) || !engine.PlainKey(v.Field) || v.Name == "" {
+				return fmt.Errorf("kind %s: its verdict needs a key and a field (lowercase letters, digits, _) and a name", k.Name())
 			}
 			if f, seen := fields[v.Key]; seen && f != v.Field {
 				return fmt.Errorf("kind %s: verdict key %q exported as %q and %q", k.Name(), v.Key, f, v.Field)

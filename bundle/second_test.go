@@ -44,6 +44,7 @@ func TestRegistryCheck(t *testing.T) {
 		{"a filter on the second", []engine.Scale{one, func() engine.Scale { x := b; x.Filter = true; return x }()}, "only the first"},
 		{"an empty range", []engine.Scale{func() engine.Scale { x := one; x.Max = 0; return x }()}, "empty"},
 		{"no key", []engine.Scale{func() engine.Scale { x := one; x.Key = ""; return x }()}, "a key"},
+		{"a key users cannot type", []engine.Scale{func() engine.Scale { x := one; x.Key = "E R"; return x }()}, "lowercase"},
 	} {
 		err := (bundle.Registry{scaled{scales: tc.scales}}).Check()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -334,9 +334,13 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.ScaleMax > 0 {
 		add(scaleKey+" <= ?", f.ScaleMax)
 	}
+	if f.ScaleMin > 0 || f.ScaleMax > 0 {
+		kindsIn(add, f.ScaleKinds)
+	}
 	if f.Verdict != engine.NA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
 		add("p.verdict1 = ? AND p.verdict1 <> 0", int(f.Verdict))
+		kindsIn(add, f.VerdictKinds)
 	}
 	for _, c := range setConds(f, sz.qExact) {
 		if sz.small[c.name] {
@@ -953,5 +957,22 @@ func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puz
 		last := rows[len(rows)-1]
 		f.After = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
 		f.Offset = 0 // skipped once: the cursor now starts past them
+	}
+}
+
+// kindsIn restricts a slot's condition to the kinds whose declaration
+// gives the slot the meaning filtered on (pencilbox.Filter.ScaleKinds):
+// nil adds nothing, an empty list matches nothing.
+func kindsIn(add func(string, ...any), kinds []string) {
+	switch {
+	case kinds == nil:
+	case len(kinds) == 0:
+		add("0")
+	default:
+		args := make([]any, len(kinds))
+		for i, k := range kinds {
+			args[i] = k
+		}
+		add("p.kind IN ("+strings.TrimSuffix(strings.Repeat("?,", len(kinds)), ",")+")", args...)
 	}
 }

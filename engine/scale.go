@@ -40,6 +40,11 @@ type Scale struct {
 	Filter, Sort bool
 	// Placeholder is a sample range for the filter's field ("6.5-7.5").
 	Placeholder string
+	// NoteName and NoteKey name what set the figure
+	// (SecondRating.Note), where it is shown ("Hardest step") and its
+	// json key ("er_technique"); the first scale's only, as one note is
+	// stored.
+	NoteName, NoteKey string
 }
 
 // Format prints v with the scale's decimals ("7.0").
@@ -75,6 +80,21 @@ type Verdict struct {
 	Yes, No string
 }
 
+// PlainKey reports whether k may name a declared scale or verdict where
+// users type it and files carry it: lowercase ASCII letters, digits and
+// '_', starting with a letter.
+func PlainKey(k string) bool {
+	if k == "" || k[0] < 'a' || k[0] > 'z' {
+		return false
+	}
+	for _, c := range []byte(k) {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
 // CheckScales reports why a rater's declared scales cannot be stored:
 // more than ScaleSlots, a key missing or repeated, a filter or sort on
 // a scale other than the first (the only indexed slot), or an empty
@@ -91,6 +111,8 @@ func CheckScales(scales []Scale) error {
 		switch {
 		case s.Key == "" || s.Short == "":
 			return fmt.Errorf("scale %d: a key and a short label are needed", i+1)
+		case !PlainKey(s.Key) || (s.NoteKey != "" && !PlainKey(s.NoteKey)):
+			return fmt.Errorf("scale %q: a key is lowercase letters, digits and _ (it is a URL parameter, a flag and a csv/json key)", s.Key)
 		case seen[s.Key]:
 			return fmt.Errorf("scale %q declared twice", s.Key)
 		case i > 0 && (s.Filter || s.Sort):

@@ -130,7 +130,7 @@ func TestBookletLabelsAndCaptions(t *testing.T) {
 			[]string{"Monday 1 December", "Tuesday 2 December", "Sunday 7 December", "No. 1 · Monday 1 December", "No. 7 · Sunday 7 December"}, []string{"Monday 8 December", "ER "}},
 		{"free text over days", export.Options{LabelFrom: time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC), Labels: []string{"", "Christmas special"}},
 			[]string{"Monday 1 December", "Christmas special", "Wednesday 3 December"}, []string{"Tuesday 2 December"}},
-		{"er", export.Options{Caption: export.CaptionER}, []string{"No. 1", "ER "}, nil},
+		{"er", export.Options{Caption: "er"}, []string{"No. 1", "ER "}, nil},
 		{"both", export.Options{Caption: export.CaptionBoth}, []string{"No. 1", "ER "}, nil},
 		{"none", export.Options{Caption: export.CaptionNone}, []string{"No. 1", "No. 7"}, []string{"ER "}},
 	} {
@@ -165,12 +165,12 @@ func TestBookletLabelsAndCaptions(t *testing.T) {
 	}
 }
 
-// TestBookletByER: a set's booklet ordered by ER numbers its puzzles
+// TestBookletByScale: a set's booklet ordered by ER numbers its puzzles
 // easiest first.
 func TestBookletByER(t *testing.T) {
 	src := rated(t)
 	ids := idsOf(t, src, pencilbox.Filter{Kind: "sudoku", Status: "unique", ScaleMin: 1}, 12)
-	text := strings.Join(pdfText(t, setBooklet(t, src, ids, export.Options{ByER: true, Caption: export.CaptionER, PerPage: 6})), "\n")
+	text := strings.Join(pdfText(t, setBooklet(t, src, ids, export.Options{ByScale: true, Caption: "er", PerPage: 6})), "\n")
 	var ers []float64
 	for _, m := range regexp.MustCompile(`ER (\d+\.\d)`).FindAllStringSubmatch(text, -1) {
 		v, _ := strconv.ParseFloat(m[1], 64)

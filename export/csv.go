@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/csv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,22 +13,27 @@ import (
 )
 
 // csvWriter writes puzzle, solution, rank, score, clues, source, tags,
-// profile, er, ep, ed (the second rating; empty where there is none). The csv importer reads the puzzle, checks the solution, takes
-// the tags and keeps the other columns as metadata.
+// profile, then one column per scale the kinds declare, under its key
+// (Sudoku: er, ep, ed; empty where a puzzle has none). The csv importer
+// reads the puzzle, checks the solution, takes the tags and keeps the
+// other columns as metadata.
 type csvWriter struct {
-	w   *csv.Writer
-	buf *bufio.Writer
-	rec [11]string // one row's fields, reused
+	w      *csv.Writer
+	buf    *bufio.Writer
+	rec    []string // one row's fields, reused
+	scales scaleColumns
 }
 
-var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile", "er", "ep", "ed"}
+var csvHeader = []string{"puzzle", "solution", "rank", "score", "clues", "source", "tags", "profile"}
 
-func openCSV(w io.Writer, _ *writeEnv) (writer, error) {
+func openCSV(w io.Writer, env *writeEnv) (writer, error) {
 	// csv.Writer keeps this buffer rather than its own 4 KiB one: a write
 	// system call per 20 rows was a fifth of a large export's writing.
 	buf := bufio.NewWriterSize(w, 256<<10)
 	c := csv.NewWriter(buf)
-	return &csvWriter{w: c, buf: buf}, c.Write(csvHeader)
+	sc := newScaleColumns(env.kinds)
+	header := append(slices.Clip(csvHeader), sc.keys...)
+	return &csvWriter{w: c, buf: buf, scales: sc, rec: make([]string, len(header))}, c.Write(header)
 }
 
 func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
@@ -35,10 +41,10 @@ func (c *csvWriter) write(p pencilbox.Puzzle, _ int) error {
 	if len(p.Sources) > 0 {
 		source = p.Sources[0].Label
 	}
-	c.rec = [11]string{p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64),
-		strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile),
-		tenths(p.Scales[0]), tenths(p.Scales[1]), tenths(p.Scales[2])}
-	return c.w.Write(c.rec[:])
+	c.rec[0], c.rec[1], c.rec[2], c.rec[3] = p.Givens, p.Solution, strconv.Itoa(p.Rank), strconv.FormatFloat(p.Score, 'f', -1, 64)
+	c.rec[4], c.rec[5], c.rec[6], c.rec[7] = strconv.Itoa(p.Clues), source, strings.Join(p.Tags, " "), engine.ProfileString(p.Profile)
+	c.scales.fill(c.rec[len(csvHeader):], p)
+	return c.w.Write(c.rec)
 }
 
 func (c *csvWriter) close() error {
@@ -47,12 +53,4 @@ func (c *csvWriter) close() error {
 		return err
 	}
 	return c.buf.Flush()
-}
-
-// tenths writes a second-rating figure ("7.0"), "" where there is none.
-func tenths(v float64) string {
-	if v <= 0 {
-		return ""
-	}
-	return engine.FormatTenths(v)
 }

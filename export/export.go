@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -64,6 +65,11 @@ type Kind struct {
 	// Texts are the text formats that hold the kind, in the order the
 	// kind lists them.
 	Texts []Text
+	// Scales are the figures of the kind's second rating as it declares
+	// them (engine.SecondRater.Scales; the bundle registry fills them):
+	// csv and json write each under its key, a booklet captions and
+	// orders by the first.
+	Scales []engine.Scale
 }
 
 // Text is one text format a kind claims. Line is nil for the shared
@@ -222,13 +228,14 @@ type Options struct {
 	ShowIDs   bool   // captions add the puzzle's id and first source
 	Solutions bool   // the solutions at the back
 	ByRank    bool   // the booklet in rank then score order (else as given)
-	// ByER orders the booklet by the second rating (ER), easiest first,
-	// the puzzles without one last (a set's booklet; a filter's sorts by
-	// er instead).
-	ByER bool
+	// ByScale orders the booklet by the first figure of the second
+	// rating (Sudoku's ER), easiest first, the puzzles without one last
+	// (a set's booklet; a filter's sorts by the scale instead).
+	ByScale bool
 	// Caption is what each puzzle's caption rates it by: "stars" (the
-	// default), "er" (the kind's second rating, where it has one),
-	// "both", or "none" (the number alone).
+	// default), a scale's key (the first figure of the kinds' second
+	// rating that declare it: Sudoku's "er"), "both" (stars and the
+	// first figure), or "none" (the number alone).
 	Caption string
 	// Labels head the puzzles' captions in booklet order, one each
 	// ("Monday 1 December"); an empty one (or one past the end) falls
@@ -260,13 +267,23 @@ func (o Options) Label(i int) string {
 	return ""
 }
 
-// Booklet captions (Options.Caption).
+// Booklet captions (Options.Caption), beside the scales' keys.
 const (
 	CaptionStars = "stars"
-	CaptionER    = "er"
 	CaptionBoth  = "both"
 	CaptionNone  = "none"
 )
+
+// CaptionScale reports whether a caption is a scale's key: some kind's
+// first scale has it.
+func (ks Kinds) CaptionScale(caption string) bool {
+	for _, k := range ks {
+		if len(k.Scales) > 0 && k.Scales[0].Key == caption {
+			return true
+		}
+	}
+	return false
+}
 
 // Check validates the options against the formats of kinds.
 func (o Options) Check(kinds Kinds) error {
@@ -284,9 +301,17 @@ func (o Options) Check(kinds Kinds) error {
 		return fmt.Errorf("%d puzzles a page: want 1, 2, 4 or 6", o.PerPage)
 	}
 	switch o.Caption {
-	case "", CaptionStars, CaptionER, CaptionBoth, CaptionNone:
+	case "", CaptionStars, CaptionBoth, CaptionNone:
 	default:
-		return fmt.Errorf("caption %q: want stars, er, both or none", o.Caption)
+		if !kinds.CaptionScale(o.Caption) {
+			var keys []string
+			for _, k := range kinds {
+				if len(k.Scales) > 0 && !slices.Contains(keys, k.Scales[0].Key) {
+					keys = append(keys, k.Scales[0].Key)
+				}
+			}
+			return fmt.Errorf("caption %q: want %s, both or none", o.Caption, strings.Join(append([]string{"stars"}, keys...), ", "))
+		}
 	}
 	for i, l := range o.Labels {
 		if n := utf8.RuneCountInString(l); n > MaxLabel {
@@ -296,8 +321,8 @@ func (o Options) Check(kinds Kinds) error {
 			return fmt.Errorf("label %d (%q): %w", i+1, l, err)
 		}
 	}
-	if o.ByRank && o.ByER {
-		return fmt.Errorf("a booklet is ordered by stars or by ER, not both")
+	if o.ByRank && o.ByScale {
+		return fmt.Errorf("a booklet is ordered by stars or by its scale, not both")
 	}
 	return nil
 }

@@ -18,17 +18,24 @@ import (
 // jsonWriter writes JSON Lines: everything stored about each puzzle, in
 // the record the json importer reads back (importers.JSONRecord).
 type jsonWriter struct {
-	w   *bufio.Writer
-	rec importers.JSONRecord // one puzzle's, its map and slice reused
-	buf []byte               // one line, reused
+	w     *bufio.Writer
+	rec   importers.JSONRecord // one puzzle's, its map and slice reused
+	buf   []byte               // one line, reused
+	kinds Kinds                // their declared scales and verdicts name the figures
 }
 
-func openJSON(w io.Writer, _ *writeEnv) (writer, error) {
-	return &jsonWriter{w: bufio.NewWriterSize(w, 256<<10)}, nil
+func openJSON(w io.Writer, env *writeEnv) (writer, error) {
+	return &jsonWriter{w: bufio.NewWriterSize(w, 256<<10), kinds: env.kinds}, nil
 }
 
 func (j *jsonWriter) write(p pencilbox.Puzzle, _ int) error {
+	figures := j.rec.Figures
 	fillRecord(&j.rec, p)
+	var field string
+	j.rec.Figures, field = j.kinds.figures(figures, p)
+	if j.rec.Verdict != "" {
+		j.rec.VerdictKey = field
+	}
 	var err error
 	if j.buf, err = appendRecord(j.buf[:0], j.rec); err != nil {
 		return err
@@ -46,7 +53,7 @@ func fillRecord(r *importers.JSONRecord, p pencilbox.Puzzle) {
 	clear(profile)
 	*r = importers.JSONRecord{
 		ID: p.ID, Kind: p.Kind, Puzzle: p.Givens, Canonical: p.Canonical, Status: p.Status.String(),
-		Solution: p.Solution, Rank: p.Rank, Score: p.Score, ER: p.Scales[0], EP: p.Scales[1], ED: p.Scales[2], Clues: p.Clues, Width: p.Width, Height: p.Height,
+		Solution: p.Solution, Rank: p.Rank, Score: p.Score, Clues: p.Clues, Width: p.Width, Height: p.Height,
 		Tags: p.Tags, Note: p.Note, Meta: p.Meta, Created: p.Created.UTC().Format(time.RFC3339),
 	}
 	if p.Verdict != engine.NA {
@@ -111,16 +118,18 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 		key("score")
 		b = appendJSONFloat(b, r.Score)
 	}
-	for _, f := range []struct {
-		k string
-		v float64
-	}{{"er", r.ER}, {"ep", r.EP}, {"ed", r.ED}} {
-		if f.v != 0 {
-			key(f.k)
-			b = appendJSONFloat(b, f.v)
+	for _, f := range r.Figures {
+		if f.Value != 0 {
+			if math.IsNaN(f.Value) || math.IsInf(f.Value, 0) {
+				return b, fmt.Errorf("json: unsupported value: %v", f.Value)
+			}
+			key(f.Key)
+			b = appendJSONFloat(b, f.Value)
 		}
 	}
-	str("hypothesis", r.Verdict, true)
+	if r.VerdictKey != "" {
+		str(r.VerdictKey, r.Verdict, true)
+	}
 	num("clues", int64(r.Clues))
 	num("width", int64(r.Width))
 	num("height", int64(r.Height))

@@ -92,8 +92,8 @@ func (b *pdfWriter) order(opt Options) {
 			}
 			return x.Score < y.Score
 		})
-	case opt.ByER:
-		// unrated puzzles (ER 0: another kind, or not rated) go last
+	case opt.ByScale:
+		// unrated puzzles (0: another kind, or not rated) go last
 		sort.SliceStable(b.puzzles, func(i, j int) bool {
 			x, y := b.puzzles[i].p.Scales[0], b.puzzles[j].p.Scales[0]
 			if (x > 0) != (y > 0) {
@@ -341,10 +341,12 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		stars(pdf, sx, line+lineH/2, 1.6, p.Rank)
 		sx += float64(p.Rank)*(2*1.6+0.6) + 2
 	}
-	if (caption == CaptionER || caption == CaptionBoth) && p.Scales[0] > 0 {
+	if k, ok := b.env.kinds.lookup(p.Kind); ok && len(k.Scales) > 0 && p.Scales[0] > 0 &&
+		(caption == CaptionBoth || caption == k.Scales[0].Key) {
+		sc := k.Scales[0]
 		pdf.SetFont("go", "", 10)
 		pdf.SetXY(sx, line)
-		pdf.CellFormat(20, lineH, "ER "+tenths(p.Scales[0]), "", 0, "LM", false, 0, "")
+		pdf.CellFormat(20, lineH, sc.Short+" "+sc.Format(p.Scales[0]), "", 0, "LM", false, 0, "")
 	}
 	if ids {
 		pdf.SetFont("go", "", 8)

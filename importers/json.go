@@ -27,21 +27,28 @@ type JSONRecord struct {
 	Solution  string  `json:"solution,omitempty"`
 	Rank      int     `json:"rank,omitempty"`
 	Score     float64 `json:"score,omitempty"`
-	// The kind's second rating (engine.SecondRater), as exported; an
-	// import rates the puzzle anew.
-	ER      float64           `json:"er,omitempty"`
-	EP      float64           `json:"ep,omitempty"`
-	ED      float64           `json:"ed,omitempty"`
-	Verdict string            `json:"hypothesis,omitempty"`
-	Clues   int               `json:"clues,omitempty"`
-	Width   int               `json:"width,omitempty"`
-	Height  int               `json:"height,omitempty"`
-	Profile map[string]int    `json:"profile,omitempty"`
-	Tags    []string          `json:"tags,omitempty"`
-	Note    string            `json:"note,omitempty"`
-	Meta    map[string]string `json:"meta,omitempty"`
-	Sources []JSONSource      `json:"sources,omitempty"`
-	Created string            `json:"created,omitempty"`
+	// Figures are the kind's second rating and Verdict its own verdict,
+	// written after Score under the keys the kind declares (engine.Scale,
+	// engine.Verdict: Sudoku's er, ep, ed and hypothesis) by the json
+	// export; an import rates the puzzle anew and ignores them.
+	Figures    []JSONFigure      `json:"-"`
+	Verdict    string            `json:"-"`
+	VerdictKey string            `json:"-"`
+	Clues      int               `json:"clues,omitempty"`
+	Width      int               `json:"width,omitempty"`
+	Height     int               `json:"height,omitempty"`
+	Profile    map[string]int    `json:"profile,omitempty"`
+	Tags       []string          `json:"tags,omitempty"`
+	Note       string            `json:"note,omitempty"`
+	Meta       map[string]string `json:"meta,omitempty"`
+	Sources    []JSONSource      `json:"sources,omitempty"`
+	Created    string            `json:"created,omitempty"`
+}
+
+// JSONFigure is one figure of a second rating under its declared key.
+type JSONFigure struct {
+	Key   string
+	Value float64
 }
 
 // JSONSource is one place a puzzle was imported from.

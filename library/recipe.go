@@ -19,13 +19,18 @@ import (
 	"pencilbox"
 )
 
-// Quota is one item of a recipe: N puzzles whose rank (or second rating,
-// ER) lies in a range.
+// Quota is one item of a recipe: N puzzles whose rank (or the first
+// figure of a kind's second rating, by its declared key: Sudoku's er)
+// lies in a range.
 type Quota struct {
-	Field  string  // "rank" or "er"
+	Field  string  // "rank" or a scale's key
 	Lo, Hi float64 // inclusive; 0 = open end
 	N      int
 	Text   string // as written ("rank=7:2"), for messages
+	// Kinds are the kinds declaring the scale, and Mixed says another
+	// kind keeps a different scale in its slot (pencilbox.Vocabulary.KindsWith).
+	Kinds []string
+	Mixed bool
 }
 
 // Recipe is a list of quotas, filled in order.
@@ -69,9 +74,10 @@ func (e *BudgetError) Error() string {
 
 // ParseRecipe reads a recipe as people write it: quotas FIELD=RANGE:N
 // separated by commas, semicolons or line breaks, FIELD rank (RANGE
-// "3", "3-4", "5-", "-2") or er (the second rating: "2-3", "6.5-7.5",
-// "7-"). Errors name the quota and say what to write.
-func ParseRecipe(s string) (Recipe, error) {
+// "3", "3-4", "5-", "-2") or the key of a scale the kinds declare with a
+// filter (voc; Sudoku's er: "2-3", "6.5-7.5", "7-"). Errors name the
+// quota and say what to write.
+func ParseRecipe(s string, voc pencilbox.Vocabulary) (Recipe, error) {
 	var r Recipe
 	total := 0
 	for item := range strings.FieldsFuncSeq(s, func(c rune) bool { return c == ',' || c == ';' || c == '\n' || c == '\r' }) {
@@ -79,7 +85,7 @@ func ParseRecipe(s string) (Recipe, error) {
 		if item == "" {
 			continue
 		}
-		q, err := parseQuota(item)
+		q, err := parseQuota(item, voc)
 		if err != nil {
 			return nil, err
 		}
@@ -93,19 +99,28 @@ func ParseRecipe(s string) (Recipe, error) {
 		r = append(r, q)
 	}
 	if len(r) == 0 {
-		return nil, errors.New("recipe: no quota; write them like rank=1:1, rank=2:1, rank=7:2 or er=2-3:2, er=6.5-7.5:1")
+		return nil, errors.New("recipe: no quota; write them like rank=1:1, rank=2:1, rank=7:2" + scaleExample(voc, " or %[1]s=2-3:2, %[1]s=6.5-7.5:1"))
 	}
 	return r, nil
 }
 
-func parseQuota(item string) (Quota, error) {
+// scaleExample is format with the first filterable scale's key, or ""
+// when no kind has one.
+func scaleExample(voc pencilbox.Vocabulary, format string) string {
+	if sc := voc.ScaleKeys(); len(sc) > 0 {
+		return fmt.Sprintf(format, sc[0].Key)
+	}
+	return ""
+}
+
+func parseQuota(item string, voc pencilbox.Vocabulary) (Quota, error) {
 	bad := func(why string) (Quota, error) {
 		return Quota{}, fmt.Errorf("recipe quota %q: %s", item, why)
 	}
 	field, rest, ok := strings.Cut(item, "=")
 	rng, count, ok2 := strings.Cut(rest, ":")
 	if !ok || !ok2 {
-		return bad("write FIELD=RANGE:COUNT, like rank=3:2 (two puzzles of rank 3) or er=6.5-7.5:1")
+		return bad("write FIELD=RANGE:COUNT, like rank=3:2 (two puzzles of rank 3)" + scaleExample(voc, " or %s=6.5-7.5:1"))
 	}
 	q := Quota{Field: strings.ToLower(strings.TrimSpace(field)), Text: strings.Join(strings.Fields(item), "")}
 	n, err := strconv.Atoi(strings.TrimSpace(count))
@@ -124,17 +139,23 @@ func parseQuota(item string) (Quota, error) {
 			return bad("give a rank or a range, like rank=3:1 or rank=5-6:2")
 		}
 		q.Lo, q.Hi = float64(lo), float64(hi)
-	case "er":
-		lo, hi, err := pencilbox.ParseScaleRange(rng, "er")
-		if err != nil {
+	default:
+		fields := []string{"rank"}
+		for _, sc := range voc.ScaleKeys() {
+			fields = append(fields, sc.Key)
+		}
+		if !slices.Contains(fields[1:], q.Field) {
+			return bad("the field is " + strings.Join(fields, " or "))
+		}
+		if strings.TrimSpace(rng) == "" || strings.Trim(strings.TrimSpace(rng), "-–") == "" {
+			return bad(fmt.Sprintf("give a rating or a range, like %[1]s=2-3:2 or %[1]s=7-:1", q.Field))
+		}
+		var f pencilbox.Filter
+		if err := voc.ApplyScale(&f, q.Field, rng, q.Field); err != nil {
 			return bad(err.Error())
 		}
-		if lo == 0 && hi == 0 {
-			return bad("give a rating or a range, like er=2-3:2 or er=7-:1")
-		}
-		q.Lo, q.Hi = lo, hi
-	default:
-		return bad("the field is rank or er")
+		q.Lo, q.Hi = f.ScaleMin, f.ScaleMax
+		q.Kinds, q.Mixed = voc.KindsWith(q.Field)
 	}
 	return q, nil
 }
@@ -248,7 +269,7 @@ func pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 			taken[avail[i]] = true
 			picks = append(picks, avail[i])
 		}
-		byER = byER || q.Field == "er"
+		byER = byER || q.Field != "rank"
 	}
 	*done = len(r)
 	if len(short) > 0 {
@@ -283,6 +304,13 @@ func narrow(f pencilbox.Filter, q Quota) (pencilbox.Filter, bool) {
 		f.RankMin, f.RankMax = lo, hi
 		return f, hi == 0 || lo <= hi
 	default:
+		if f.Kind != "" && q.Kinds != nil && !slices.Contains(q.Kinds, f.Kind) {
+			return f, false // the kind has no such scale
+		}
+		if f.Kind == "" && q.Mixed {
+			f.ScaleKinds = q.Kinds
+		}
+		f.ScaleKey = q.Field
 		lo, hi := max(f.ScaleMin, q.Lo), f.ScaleMax
 		if q.Hi > 0 && (hi == 0 || q.Hi < hi) {
 			hi = q.Hi

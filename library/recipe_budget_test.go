@@ -30,7 +30,7 @@ func (c *countingReader) IDs(ctx context.Context, f pencilbox.Filter, limit int)
 // *BudgetError saying how far it got, and nothing is picked.
 func TestRecipeBudget(t *testing.T) {
 	many := strings.Repeat("rank=1:1, ", library.MaxRecipeQuotas) + "rank=2:1"
-	if _, err := library.ParseRecipe(many); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("a recipe takes at most %d", library.MaxRecipeQuotas)) {
+	if _, err := library.ParseRecipe(many, vocab); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("a recipe takes at most %d", library.MaxRecipeQuotas)) {
 		t.Errorf("%d quotas: %v, want refused naming the limit", library.MaxRecipeQuotas+1, err)
 	}
 	d := MustOpen(t)
@@ -39,7 +39,7 @@ func TestRecipeBudget(t *testing.T) {
 		t.Fatalf("seed: %v %v", ok, err)
 	}
 	f := pencilbox.Filter{Kind: "sudoku"}
-	r, err := library.ParseRecipe(strings.TrimSuffix(strings.Repeat("rank=1:1, ", 30), ", ") + ", rank=2:2, rank=3:1")
+	r, err := library.ParseRecipe(strings.TrimSuffix(strings.Repeat("rank=1:1, ", 30), ", ")+", rank=2:2, rank=3:1", vocab)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestParseRecipe(t *testing.T) {
 		{"clues=20:1", "", 0, `the field is rank or er`},
 		{"rank=1:6000, rank=2:6000", "", 0, `more than 10000 puzzles`},
 	} {
-		r, err := library.ParseRecipe(tc.in)
+		r, err := library.ParseRecipe(tc.in, vocab)
 		if tc.says != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.says) {
 				t.Errorf("ParseRecipe(%q) = %v, want an error saying %q", tc.in, err, tc.says)
@@ -63,7 +63,7 @@ func TestRecipeWeeks(t *testing.T) {
 		t.Fatalf("seed: %v %v", ok, err)
 	}
 	sets := d.Sets()
-	recipe, err := library.ParseRecipe("rank=1:1, rank=2:1, rank=3:1, rank=4:1, rank=5:1, rank=7:2")
+	recipe, err := library.ParseRecipe("rank=1:1, rank=2:1, rank=3:1, rank=4:1, rank=5:1, rank=7:2", vocab)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestRecipeER(t *testing.T) {
 	ctx := context.Background()
 	d := MustOpen(t)
 	importFiles(t, d, easyFiles, library.Options{Second: bundles.SecondRaters()})
-	recipe, err := library.ParseRecipe("er=2-3:2, er=1-1.5:1")
+	recipe, err := library.ParseRecipe("er=2-3:2, er=1-1.5:1", vocab)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,3 +190,6 @@ func TestRecipeER(t *testing.T) {
 }
 
 var _ pencilbox.BulkReader = (*db.DB)(nil)
+
+// vocab is what the registered kinds declare (Sudoku's er scale).
+var vocab = pencilbox.NewVocabulary(bundles.Kinds(), bundles.SecondRaters())

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/a-h/templ"
+
+	"pencilbox/engine"
 )
 
 // BookletPage is the booklet options form of a set or of the list's
@@ -21,8 +23,10 @@ type BookletPage struct {
 	Back string
 	// Count is how many puzzles the booklet takes.
 	Count int
-	// ER: the puzzles have a second rating to caption and order by.
-	ER bool
+	// Scale is the first figure of the puzzles' second rating, to
+	// caption and order by, when HasScale (pencilbox.Vocabulary.AnyFirstScale).
+	Scale    engine.Scale
+	HasScale bool
 	// Orders are the order choices (value, label), the default first.
 	Orders [][2]string
 	// Defaults are the fields' values on a new form.

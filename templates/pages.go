@@ -135,10 +135,13 @@ type Dashboard struct {
 
 // Library is the data of "/puzzles".
 type Library struct {
-	Query    url.Values // the filter as given (to refill the form)
-	Page     model.Page
-	Views    Views
-	Kinds    engine.Registry
+	Query url.Values // the filter as given (to refill the form)
+	Page  model.Page
+	Views Views
+	Kinds engine.Registry
+	// Vocab is what the kinds declare: the scale and verdict fields,
+	// the scale column and sort the list offers come from it.
+	Vocab    pencilbox.Vocabulary
 	Sets     []model.Set
 	LastSet  int64    // the set added to last: chosen in the set menus
 	Outlets  []string // the outlets published in: the outlet filter offers them
@@ -434,15 +437,33 @@ func (d SetPage) FormNotes() string {
 	return d.Set.Notes
 }
 
-// HasER reports whether a puzzle of the set has a second rating: the
-// table then has its column.
-func (d SetPage) HasER() bool {
+// ScaleColumn is the short label of the set table's scale column: the
+// first figure of the set's rated puzzles when they all share its key
+// (a column means one scale); ok is false when none is rated or they
+// differ.
+func (d SetPage) ScaleColumn() (short string, ok bool) {
+	key := d.ScaleKey()
 	for _, p := range d.Set.Items {
-		if p.ER > 0 {
-			return true
+		if len(p.Figures) > 0 && p.Figures[0].Key == key {
+			return p.Figures[0].Short, true
 		}
 	}
-	return false
+	return "", false
+}
+
+// ScaleKey is the key of the set table's scale column ("" = none).
+func (d SetPage) ScaleKey() string {
+	key := ""
+	for _, p := range d.Set.Items {
+		if len(p.Figures) == 0 {
+			continue
+		}
+		if key != "" && p.Figures[0].Key != key {
+			return ""
+		}
+		key = p.Figures[0].Key
+	}
+	return key
 }
 
 // rowID anchors a set's row: a move without the script goes back to it.
@@ -505,9 +526,11 @@ func (p PuzzlePage) sourceURL(source string) templ.SafeURL {
 }
 
 // stepSourceLabel names a step log for the switch.
-func stepSourceLabel(source string) string {
-	if source == "er" {
-		return "Explainer steps (ER)"
+// stepSourceLabel names a step log: the ladder's, or the second
+// rater's by its first scale ("Sudoku Explainer rating steps (ER)").
+func (p PuzzlePage) stepSourceLabel(source string) string {
+	if len(p.P.Figures) > 0 && source == p.P.Figures[0].Key {
+		return p.P.Figures[0].Name + " steps (" + p.P.Figures[0].Short + ")"
 	}
 	return "Star-ladder steps"
 }

@@ -17,24 +17,25 @@ func tenths(v float64) string {
 	return engine.FormatTenths(v)
 }
 
-// erHistogram is the bars of a kind's second-rating histogram, one per
-// half point, each linked to the list of its puzzles.
-func erHistogram(k model.KindStats) []bar {
+// scaleHistogram is the bars of a kind's first-figure histogram, one per
+// half point, each linked to the list of its puzzles (the scale's own
+// filter key).
+func scaleHistogram(k model.KindStats) []bar {
 	maxN := 1
-	for _, b := range k.ERBins {
+	for _, b := range k.ScaleBins {
 		maxN = max(maxN, b.N)
 	}
-	out := make([]bar, len(k.ERBins))
-	for i, b := range k.ERBins {
+	out := make([]bar, len(k.ScaleBins))
+	for i, b := range k.ScaleBins {
 		h := b.N * 120 / maxN
 		if b.N > 0 && h == 0 {
 			h = 1
 		}
 		rng := pencilbox.FormatScaleRange(b.Lo, b.Hi)
 		out[i] = bar{X: 30 + i*30, Y: 140 - h, W: 24, H: h, Label: engine.FormatTenths(b.Lo), N: b.N,
-			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&er=" + url.QueryEscape(rng)}
+			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&" + url.QueryEscape(k.ScaleKey) + "=" + url.QueryEscape(rng)}
 	}
 	return out
 }
 
-func erHistWidth(k model.KindStats) string { return itoa(40 + len(k.ERBins)*30) }
+func scaleHistWidth(k model.KindStats) string { return itoa(40 + len(k.ScaleBins)*30) }

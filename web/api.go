@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,7 +23,7 @@ func (s *Server) apiPuzzles(c echo.Context) error {
 	if g.read {
 		q = withoutKeys(q, "q", "kind")
 	}
-	f, err := parseFilter(q)
+	f, err := parseFilter(q, s.voc)
 	if err != nil {
 		return g.explain(err)
 	}
@@ -48,6 +49,24 @@ type apiPuzzle struct {
 	// The sets holding it and its publications (the never-twice check).
 	Sets         []model.Membership  `json:"sets"`
 	Publications []model.Publication `json:"publications"`
+}
+
+// MarshalJSON writes the puzzle (its figures under its kind's keys:
+// model.Puzzle.MarshalJSON), then the steps, sets and publications.
+func (a apiPuzzle) MarshalJSON() ([]byte, error) {
+	base, err := a.Puzzle.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	rest, err := json.Marshal(struct {
+		Steps        []engine.Step       `json:"steps"`
+		Sets         []model.Membership  `json:"sets"`
+		Publications []model.Publication `json:"publications"`
+	}{a.Steps, a.Sets, a.Publications})
+	if err != nil {
+		return nil, err
+	}
+	return model.MergeObjects(base, rest)
 }
 
 func (s *Server) apiPuzzle(c echo.Context) error {

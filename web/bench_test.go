@@ -189,7 +189,7 @@ func BenchmarkLibraryFilters(b *testing.B) {
 			path := "/puzzles?" + q
 			if deep {
 				name += "/deep"
-				f, err := parseFilter(mustQuery(b, q))
+				f, err := parseFilter(mustQuery(b, q), s.voc)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -19,7 +19,7 @@ func TestBrowserER(t *testing.T) {
 	ctx := browser(t)
 	base := e.srv.URL
 	do(t, ctx, "log in",
-		chromedp.Navigate(base+"/puzzles"),
+		chromedp.Navigate(base+"/puzzles?kind=sudoku"),
 		chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name=username]`), testUser),
 		chromedp.SendKeys(chromedp.CSS(`input[name=password]`), testPass),
@@ -34,7 +34,7 @@ func TestBrowserER(t *testing.T) {
 	waitURL(t, ctx, "er=3.0-4.5")
 	do(t, ctx, "list", chromedp.WaitVisible(chromedp.CSS(`table.puzzles`)))
 	ers := get(t, ctx, "ER cells", chromedp.Evaluate[[]string](
-		`Array.from(document.querySelectorAll("table.puzzles td.er"), td => td.textContent)`))
+		`Array.from(document.querySelectorAll("table.puzzles td.scale"), td => td.textContent)`))
 	want := e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`)
 	if want == 0 || len(ers) != min(want, PageSize) {
 		t.Fatalf("ER 3.0-4.5 lists %d rows, the library has %d", len(ers), want)

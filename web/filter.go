@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"pencilbox"
+	"pencilbox/engine"
 	"pencilbox/web/model"
 )
 
@@ -29,9 +31,10 @@ const MaxPageOffset = 2500
 // parseRange reads "5", "5-6", "5-" or "-6" into min and max (0 = open).
 func parseRange(s, what string) (lo, hi int, err error) { return pencilbox.ParseRange(s, what) }
 
-// parseFilter reads the library filter from query parameters. Bad values
-// are the user's error (400 with the reason).
-func parseFilter(q url.Values) (model.Filter, error) {
+// parseFilter reads the library filter from query parameters; the
+// scales' and verdicts' parameters are the keys the kinds declare (voc).
+// Bad values are the user's error (400 with the reason).
+func parseFilter(q url.Values, voc pencilbox.Vocabulary) (model.Filter, error) {
 	f := model.Filter{
 		Kind:      strings.TrimSpace(q.Get("kind")),
 		Status:    strings.TrimSpace(q.Get("status")),
@@ -39,7 +42,6 @@ func parseFilter(q url.Values) (model.Filter, error) {
 		Outlet:    strings.TrimSpace(q.Get("outlet")),
 		InSet:     strings.TrimSpace(q.Get("in_set")),
 		Technique: strings.TrimSpace(q.Get("technique")),
-		Verdict:   strings.TrimSpace(q.Get("hyp")),
 		Q:         strings.TrimSpace(q.Get("q")),
 		Sort:      q.Get("sort"),
 		Desc:      q.Get("order") == "desc",
@@ -72,20 +74,39 @@ func parseFilter(q url.Values) (model.Filter, error) {
 	} else {
 		f.SizeMin, f.SizeMax = [2]int{lo.W, lo.H}, [2]int{hi.W, hi.H}
 	}
-	if f.ScaleMin, f.ScaleMax, err = pencilbox.ParseScaleRange(q.Get("er"), "ER"); err != nil {
-		return f, fieldErr("er", "%s.", sentence(err))
-	}
-	if f.Verdict != "" && f.Verdict != "yes" && f.Verdict != "no" {
-		return f, userErr(http.StatusBadRequest, "hyp must be yes or no")
-	}
-	if f.Sort != "" {
-		ok := false
-		for _, s := range model.Sorts {
-			ok = ok || s == f.Sort
+	// The kinds' scales and verdicts, by their declared keys (Sudoku:
+	// er=6.5-7.5, hyp=no, sort=er).
+	df := pencilbox.Filter{Kind: f.Kind}
+	for _, sc := range voc.ScaleKeys() {
+		if err := voc.ApplyScale(&df, sc.Key, q.Get(sc.Key), sc.Short); err != nil {
+			return f, fieldErr(sc.Key, "%s.", sentence(err))
 		}
-		if !ok {
-			return f, userErr(http.StatusBadRequest, "sort must be one of %s", strings.Join(model.Sorts, ", "))
+	}
+	for _, v := range voc.VerdictKeys() {
+		if err := voc.ApplyVerdict(&df, v.Key, q.Get(v.Key), v.Key); err != nil {
+			return f, fieldErr(v.Key, "%s.", sentence(err))
 		}
+	}
+	f.ScaleKey, f.ScaleMin, f.ScaleMax, f.ScaleKinds = df.ScaleKey, df.ScaleMin, df.ScaleMax, df.ScaleKinds
+	f.VerdictKinds = df.VerdictKinds
+	switch df.Verdict {
+	case engine.Yes:
+		f.Verdict = "yes"
+	case engine.No:
+		f.Verdict = "no"
+	}
+	if f.Sort != "" && !slices.Contains(model.Sorts, f.Sort) {
+		sorts := model.Sorts
+		for _, sc := range voc.SortKeys() {
+			sorts = append(slices.Clip(sorts), sc.Key)
+		}
+		if !slices.Contains(sorts, f.Sort) {
+			return f, userErr(http.StatusBadRequest, "sort must be one of %s", strings.Join(sorts, ", "))
+		}
+		if err := voc.ApplySort(&df, f.Sort); err != nil {
+			return f, fieldErr("sort", "%s.", sentence(err))
+		}
+		f.Sort = df.Sort
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)

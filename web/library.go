@@ -50,6 +50,12 @@ func (l *StoreLibrary) SizedKinds(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
+// vocabulary is what the library's kinds declare (their scales and
+// verdicts).
+func (l *StoreLibrary) vocabulary() pencilbox.Vocabulary {
+	return pencilbox.NewVocabulary(l.Kinds, l.Second)
+}
+
 // Stats summarises the library for the dashboard.
 func (l *StoreLibrary) Stats(ctx context.Context) (model.Stats, error) {
 	st, err := l.Store.Stats(ctx)
@@ -77,16 +83,16 @@ func (l *StoreLibrary) Stats(ctx context.Context) (model.Stats, error) {
 				m.Ranks[r-1] = n
 			}
 		}
-		if _, ok := l.Second[k.Name()]; ok {
-			m.HasER = true
-			if m.ERPending, err = l.Store.SecondPending(ctx, []string{k.Name()}); err != nil {
+		if sc := l.Second.ScalesOf(k.Name()); len(sc) > 0 {
+			m.ScaleKey, m.ScaleShort, m.ScaleStep = sc[0].Key, sc[0].Short, sc[0].Step
+			if m.ScalePending, err = l.Store.SecondPending(ctx, []string{k.Name()}); err != nil {
 				return model.Stats{}, err
 			}
 			bins, err := l.Store.SecondHistogram(ctx, k.Name())
 			if err != nil {
 				return model.Stats{}, err
 			}
-			m.ERBins = erBins(bins)
+			m.ScaleBins = scaleBins(bins)
 		}
 		out.Kinds = append(out.Kinds, m)
 	}
@@ -107,7 +113,7 @@ func (l *StoreLibrary) count(ctx context.Context, query string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f, err := parseFilter(q)
+	f, err := parseFilter(q, l.vocabulary())
 	if err != nil {
 		return 0, err
 	}
@@ -122,8 +128,9 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
 		TagNot: f.TagNot, Published: f.Published, Outlet: f.Outlet, InSet: f.InSet,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
-		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax,
-		SizeMin: pencilbox.Size{W: f.SizeMin[0], H: f.SizeMin[1]}, SizeMax: pencilbox.Size{W: f.SizeMax[0], H: f.SizeMax[1]},
+		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax, ScaleKey: f.ScaleKey, ScaleKinds: f.ScaleKinds,
+		VerdictKinds: f.VerdictKinds,
+		SizeMin:      pencilbox.Size{W: f.SizeMin[0], H: f.SizeMin[1]}, SizeMax: pencilbox.Size{W: f.SizeMax[0], H: f.SizeMax[1]},
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 		CountBy: f.CountBy,
 	}
@@ -139,15 +146,37 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 	return d
 }
 
-func viewPuzzle(p pencilbox.Puzzle) model.Puzzle {
+// figuresOf are p's second-rating figures as its kind declares them
+// (none where it has no rating).
+func figuresOf(p pencilbox.Puzzle, voc pencilbox.Vocabulary) []model.Figure {
+	if p.Scales[0] <= 0 {
+		return nil
+	}
+	t, _ := voc.Of(p.Kind)
+	out := make([]model.Figure, 0, len(t.Scales))
+	for i, sc := range t.Scales {
+		out = append(out, model.Figure{Key: sc.Key, Name: sc.Name, Short: sc.Short, Value: p.Scales[i], Text: sc.Format(p.Scales[i])})
+	}
+	return out
+}
+
+// viewPuzzle is p as the pages and the API show it, its figures and
+// verdict named as its kind declares them (voc).
+func viewPuzzle(p pencilbox.Puzzle, voc pencilbox.Vocabulary) model.Puzzle {
 	m := model.Puzzle{
 		ID: p.ID, Kind: p.Kind, Givens: p.Givens, Width: p.Width, Height: p.Height,
 		Status: p.Status.String(), Rank: p.Rank, Score: p.Score, Clues: p.Clues,
 		Profile: p.Profile, Tags: p.Tags, Note: p.Note, Added: p.Created, Solution: p.Solution,
-		ER: p.Scales[0], EP: p.Scales[1], ED: p.Scales[2], ERTechnique: p.ScaleNote,
 	}
-	if p.Verdict != engine.NA {
-		m.Verdict = p.Verdict.String()
+	t, _ := voc.Of(p.Kind)
+	m.Figures = figuresOf(p, voc)
+	if p.Scales[0] > 0 {
+		if len(t.Scales) > 0 {
+			m.ScaleNote, m.NoteKey, m.NoteName = p.ScaleNote, t.Scales[0].NoteKey, t.Scales[0].NoteName
+		}
+	}
+	if p.Verdict != engine.NA && t.HasVerdict {
+		m.Verdict, m.VerdictKey = p.Verdict.String(), t.Verdict.Field
 	}
 	if m.Tags == nil {
 		m.Tags = []string{}
@@ -200,7 +229,7 @@ func (l *StoreLibrary) Puzzles(ctx context.Context, f model.Filter) (model.Page,
 	for i, p := range pg.Rows {
 		// the solution too: an app pulling levels through /api/puzzles
 		// needs it to check its players' answers
-		out.Rows[i] = viewPuzzle(p)
+		out.Rows[i] = viewPuzzle(p, l.vocabulary())
 		ids[i] = p.ID
 	}
 	first, err := l.Store.FirstSources(ctx, ids)
@@ -221,7 +250,7 @@ func (l *StoreLibrary) Puzzle(ctx context.Context, id int64) (model.Puzzle, erro
 	if err != nil {
 		return model.Puzzle{}, err
 	}
-	return viewPuzzle(p), nil
+	return viewPuzzle(p, l.vocabulary()), nil
 }
 
 // SetTags replaces a puzzle's tags.
@@ -302,9 +331,9 @@ func (l *StoreLibrary) Import(ctx context.Context, r io.Reader, opts model.Impor
 	return m, err
 }
 
-// erBins lays out the second rating's half-point counts from the lowest
+// scaleBins lays out the second rating's half-point counts from the lowest
 // bin with puzzles to the highest, empty bins between included.
-func erBins(counts map[int]int) []model.ERBin {
+func scaleBins(counts map[int]int) []model.ScaleBin {
 	lo, hi := -1, -1
 	for b := range counts {
 		if lo < 0 || b < lo {
@@ -315,9 +344,9 @@ func erBins(counts map[int]int) []model.ERBin {
 	if lo < 0 {
 		return nil
 	}
-	out := make([]model.ERBin, 0, hi-lo+1)
+	out := make([]model.ScaleBin, 0, hi-lo+1)
 	for b := lo; b <= hi; b++ {
-		out = append(out, model.ERBin{Lo: float64(5*b) / 10, Hi: float64(5*b+4) / 10, N: counts[b]})
+		out = append(out, model.ScaleBin{Lo: float64(5*b) / 10, Hi: float64(5*b+4) / 10, N: counts[b]})
 	}
 	return out
 }

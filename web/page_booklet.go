@@ -68,12 +68,13 @@ func (s *Server) bookletSet(c echo.Context) error {
 		src: export.SetSource{DB: s.cfg.Export, IDs: ids},
 		page: templates.BookletPage{
 			Of: "the set " + si.Name, Action: fmt.Sprintf("/sets/%d/booklet", id), Back: fmt.Sprintf("/sets/%d", id),
-			Count: len(ids), ER: s.hasER(kinds),
+			Count:  len(ids),
 			Orders: [][2]string{{"set", "the set's order"}, {"rank", "stars, easiest first"}},
 		},
 	}
-	if b.page.ER {
-		b.page.Orders = append(b.page.Orders, [2]string{"er", "ER, easiest first"})
+	b.page.Scale, b.page.HasScale = s.voc.AnyFirstScale(kinds)
+	if b.page.HasScale {
+		b.page.Orders = append(b.page.Orders, [2]string{b.page.Scale.Key, b.page.Scale.Short + ", easiest first"})
 	}
 	return s.bookletReply(c, b)
 }
@@ -85,7 +86,7 @@ func (s *Server) bookletList(c echo.Context) error {
 		return userErr(http.StatusNotFound, "Exports are not available on this server.")
 	}
 	q := c.QueryParams()
-	mf, err := parseFilter(q)
+	mf, err := parseFilter(q, s.voc)
 	if err != nil {
 		return err
 	}
@@ -113,19 +114,20 @@ func (s *Server) bookletList(c echo.Context) error {
 		}
 	}
 	b := booklet{
-		nav: "puzzles", name: listName(q),
+		nav: "puzzles", name: listName(q, s.voc),
 		src: export.FilterSource{DB: s.cfg.Export, Filter: df},
 		page: templates.BookletPage{
 			Of: "this list", Action: "/booklet", Back: "/puzzles?" + hidden.Encode(), Hidden: hidden,
-			Count: n, ER: s.hasER(filterKinds(df.Kind)),
+			Count: n,
 		},
 	}
+	b.page.Scale, b.page.HasScale = s.voc.AnyFirstScale(filterKinds(df.Kind))
 	if df.Sort != "" {
 		b.page.Orders = append(b.page.Orders, [2]string{"list", "the list's sort"})
 	}
 	b.page.Orders = append(b.page.Orders, [2]string{"rank", "stars, easiest first"})
-	if b.page.ER {
-		b.page.Orders = append(b.page.Orders, [2]string{"er", "ER, easiest first"})
+	if b.page.HasScale {
+		b.page.Orders = append(b.page.Orders, [2]string{b.page.Scale.Key, b.page.Scale.Short + ", easiest first"})
 	}
 	return s.bookletReply(c, b)
 }
@@ -151,20 +153,6 @@ func (s *Server) bookletCount(c echo.Context, df pencilbox.Filter) (int, error) 
 		return 0, userErr(http.StatusBadRequest, "More than %d puzzles match: a booklet takes at most %d. Narrow the filter (stars, a tag, a source) or gather the puzzles in a set.", export.MaxBooklet, export.MaxBooklet)
 	}
 	return n, nil
-}
-
-// hasER reports whether puzzles of kinds (none = any kind) may have a
-// second rating to caption and order by.
-func (s *Server) hasER(kinds []string) bool {
-	if len(kinds) == 0 {
-		return len(s.cfg.Second) > 0
-	}
-	for _, k := range kinds {
-		if _, ok := s.cfg.Second[k]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // bookletReply answers a booklet request: the form (new, or refused and
@@ -295,13 +283,19 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 	case "", export.CaptionStars:
 	case export.CaptionNone:
 		opt.Caption = v
-	case export.CaptionER, export.CaptionBoth:
-		if !b.page.ER {
-			errs.add("caption", "Captions %q: these puzzles have no ER to show; choose stars or none.", v)
+	case export.CaptionBoth, b.page.Scale.Key:
+		if !b.page.HasScale {
+			errs.add("caption", "Captions %q: these puzzles have no second rating to show; choose stars or none.", v)
 		}
 		opt.Caption = v
 	default:
-		errs.add("caption", "Captions %q: want stars, er, both or none.", v)
+		if sc, ok := s.voc.AnyFirstScale(nil); b.page.HasScale {
+			errs.add("caption", "Captions %q: want stars, %s, both or none.", v, b.page.Scale.Key)
+		} else if ok && v == sc.Key {
+			errs.add("caption", "Captions %q: these puzzles have no %s to show; choose stars or none.", v, sc.Short)
+		} else {
+			errs.add("caption", "Captions %q: want stars or none.", v)
+		}
 	}
 	order := strings.TrimSpace(q.Get("order"))
 	if order == "" {
@@ -318,7 +312,7 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 		}
 		errs.add("order", "Order %q: want %s.", order, strings.Join(names, " or "))
 	}
-	opt.ByRank, opt.ByER = order == "rank", order == "er"
+	opt.ByRank, opt.ByScale = order == "rank", b.page.HasScale && order == b.page.Scale.Key
 	if form {
 		opt.Solutions, opt.ShowIDs = q.Get("solutions") == "1", q.Get("ids") == "1"
 	} else {
@@ -372,15 +366,22 @@ func attachment(name, ext string) string {
 
 // listName names a list's download after its filter: "puzzles sudoku
 // stars 5-6 tag week48", or its title when it has one.
-func listName(q url.Values) string {
+func listName(q url.Values, voc pencilbox.Vocabulary) string {
 	if t := strings.TrimSpace(q.Get("title")); t != "" {
 		return t
 	}
 	parts := []string{"puzzles"}
-	for _, f := range []struct{ key, word string }{
-		{"kind", ""}, {"size", "size"}, {"rank", "stars"}, {"er", "ER"}, {"clues", "clues"}, {"status", ""},
-		{"tag", "tag"}, {"source", "source"}, {"technique", "technique"}, {"hyp", "hyp"}, {"q", ""},
-	} {
+	fields := []struct{ key, word string }{{"kind", ""}, {"size", "size"}, {"rank", "stars"}}
+	for _, sc := range voc.ScaleKeys() {
+		fields = append(fields, struct{ key, word string }{sc.Key, sc.Short})
+	}
+	fields = append(fields, []struct{ key, word string }{{"clues", "clues"}, {"status", ""},
+		{"tag", "tag"}, {"source", "source"}, {"technique", "technique"}}...)
+	for _, v := range voc.VerdictKeys() {
+		fields = append(fields, struct{ key, word string }{v.Key, v.Key})
+	}
+	fields = append(fields, struct{ key, word string }{"q", ""})
+	for _, f := range fields {
 		if v := strings.TrimSpace(q.Get(f.key)); v != "" {
 			if f.word != "" {
 				parts = append(parts, f.word)

@@ -177,7 +177,7 @@ func (s *Server) exportList(c echo.Context) error {
 	if f, err := s.cfg.Exports.Lookup(c.QueryParam("format")); err == nil && f.Whole {
 		return s.bookletList(c)
 	}
-	mf, err := parseFilter(c.QueryParams())
+	mf, err := parseFilter(c.QueryParams(), s.voc)
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func (s *Server) exportList(c echo.Context) error {
 	} else if n == 0 {
 		return userErr(http.StatusNotFound, "No puzzle matches this filter.")
 	}
-	return s.sendExport(c, listName(c.QueryParams()), f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
+	return s.sendExport(c, listName(c.QueryParams(), s.voc), f, opt, export.FilterSource{DB: s.cfg.Export, Filter: df}, true)
 }
 
 func (s *Server) exportSet(c echo.Context) error {

@@ -44,7 +44,7 @@ func (s *Server) libraryPage(c echo.Context, q url.Values, rf *templates.RecipeF
 		// several kinds read the search as a puzzle: their matches
 		fq = withoutKeys(q, "q", "kind")
 	}
-	f, err := parseFilter(fq)
+	f, err := parseFilter(fq, s.voc)
 	if err != nil {
 		return s.libraryError(c, q, g.explain(err))
 	}
@@ -78,7 +78,7 @@ func (s *Server) libraryPage(c echo.Context, q url.Values, rf *templates.RecipeF
 			return err
 		}
 	}
-	l := templates.Library{Query: q, SizedKinds: sized, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Sets: sets, LastSet: setFor(sets, lastSet(c), listKind(f.Kind, page)),
+	l := templates.Library{Query: q, SizedKinds: sized, Page: page, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Vocab: s.voc, Sets: sets, LastSet: setFor(sets, lastSet(c), listKind(f.Kind, page)),
 		Outlets: outlets, Exports: s.exportNames(filterKinds(f.Kind)...),
 		PageNum: f.Page, SearchNote: g.note(), Matches: counted, Elapsed: fmt.Sprintf("this page took %.1f ms", float64(elapsed.Microseconds())/1000)}
 	base := url.Values{}
@@ -128,7 +128,7 @@ func (s *Server) libraryError(c echo.Context, q url.Values, err error) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
-	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, PageNum: 1, Error: pe.msg, ErrorField: pe.field}
+	l := templates.Library{Query: q, Views: s.cfg.Views, Kinds: s.cfg.Kinds, Vocab: s.voc, PageNum: 1, Error: pe.msg, ErrorField: pe.field}
 	return render(c, pe.code, templates.LibraryPage(s.chrome(c, "Library", "puzzles"), l))
 }
 

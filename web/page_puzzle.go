@@ -72,18 +72,16 @@ func (sc *stepCache) get(kind engine.Kind, givens string, second engine.SecondRa
 	return steps, nil
 }
 
-// The step viewer's two logs: the ladder's (stars) and the kind's second
-// rater's (er), chosen by ?steps=.
-const (
-	stepsLadder = "stars"
-	stepsSecond = "er"
-)
+// The step viewer's logs, chosen by ?steps=: the ladder's (stars) and
+// the kind's second rater's, named by its first scale's key (Sudoku:
+// steps=er).
+const stepsLadder = "stars"
 
 // stepSources are the step logs puzzle p offers, the one shown first
 // first: the second rater's where the puzzle has its rating.
 func (s *Server) stepSources(p model.Puzzle) []string {
-	if _, ok := s.cfg.Second[p.Kind]; ok && p.ER > 0 {
-		return []string{stepsSecond, stepsLadder}
+	if _, ok := s.cfg.Second[p.Kind]; ok && len(p.Figures) > 0 {
+		return []string{p.Figures[0].Key, stepsLadder}
 	}
 	return []string{stepsLadder}
 }
@@ -99,7 +97,7 @@ func (s *Server) puzzleSteps(p model.Puzzle, source string) ([]engine.Step, []en
 		return nil, kind.Ladder()
 	}
 	var second engine.SecondRater
-	if source == stepsSecond {
+	if source != stepsLadder && len(p.Figures) > 0 && source == p.Figures[0].Key {
 		second = s.cfg.Second[p.Kind]
 	}
 	steps, err := s.steps.get(kind, p.Givens, second)

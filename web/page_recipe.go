@@ -30,7 +30,7 @@ func (s *Server) buildSet(c echo.Context) error {
 	rf := &templates.RecipeForm{Recipe: c.FormValue("recipe"), Seed: c.FormValue("seed"), Set: c.FormValue("set"), Name: c.FormValue("name")}
 	var errs formErrs
 	fail := func() error { return s.recipeRefused(c, rf, errs) }
-	recipe, err := library.ParseRecipe(rf.Recipe)
+	recipe, err := library.ParseRecipe(rf.Recipe, s.voc)
 	if err != nil {
 		errs.add("recipe", "%s.", sentence(err))
 	}
@@ -39,7 +39,7 @@ func (s *Server) buildSet(c echo.Context) error {
 		return userErr(http.StatusBadRequest, "Bad filter.")
 	}
 	q.Del("page")
-	f, err := parseFilter(q)
+	f, err := parseFilter(q, s.voc)
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func (s *Server) addToSet(c echo.Context) error {
 			return userErr(http.StatusBadRequest, "Bad filter.")
 		}
 		q.Del("page") // every puzzle of the filter, whichever page was shown
-		f, err := parseFilter(q)
+		f, err := parseFilter(q, s.voc)
 		if err != nil {
 			return err
 		}
@@ -486,7 +486,7 @@ func (s *Server) setRatings(c echo.Context, id int64) (model.Set, error) {
 	set := model.Set{ID: si.ID, Name: si.Name, Count: si.Count}
 	err = s.cfg.Export.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
 		for _, p := range ps {
-			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, ER: p.Scales[0]})
+			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, Figures: figuresOf(p, s.voc)})
 		}
 		return nil
 	})
@@ -494,21 +494,23 @@ func (s *Server) setRatings(c echo.Context, id int64) (model.Set, error) {
 }
 
 // difficultyOrder orders puzzles easiest first and says by what: by the
-// second rating (ER) when every puzzle has one, else by stars, then
-// score (ties keep the set's order).
+// first figure of the second rating (Sudoku's ER) when every puzzle has
+// one of the same scale, else by stars, then score (ties keep the set's
+// order).
 func difficultyOrder(items []model.Puzzle) ([]int64, string) {
-	byER := len(items) > 0
+	first := func(p model.Puzzle) float64 { return p.Figures[0].Value }
+	byScale := len(items) > 0
 	for _, p := range items {
-		byER = byER && p.ER > 0
+		byScale = byScale && len(p.Figures) > 0 && p.Figures[0].Key == items[0].Figures[0].Key
 	}
 	sorted := slices.Clone(items)
 	key := "stars, then score"
-	if byER {
-		key = "ER, then stars, then score"
+	if byScale {
+		key = items[0].Figures[0].Short + ", then stars, then score"
 	}
 	slices.SortStableFunc(sorted, func(a, b model.Puzzle) int {
-		if byER && a.ER != b.ER {
-			return cmpFloat(a.ER, b.ER)
+		if byScale && first(a) != first(b) {
+			return cmpFloat(first(a), first(b))
 		}
 		if a.Rank != b.Rank {
 			return a.Rank - b.Rank

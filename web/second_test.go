@@ -21,7 +21,7 @@ func TestDashboardSecondProgress(t *testing.T) {
 	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE kind = 'sudoku'`); err != nil {
 		t.Fatal(err)
 	}
-	if r := c.get("/"); strings.Contains(r.body, "er-progress") {
+	if r := c.get("/"); strings.Contains(r.body, "scale-progress") {
 		t.Errorf("a filled library shows the ER progress")
 	}
 	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL WHERE kind = 'sudoku' AND id % 3 = 0`); err != nil {
@@ -33,11 +33,11 @@ func TestDashboardSecondProgress(t *testing.T) {
 		t.Fatal("nothing left to rate")
 	}
 	r := c.get("/")
-	want := fmt.Sprintf(`id="er-progress-sudoku">ER: %d of %d rated<`, total-pending, total)
+	want := fmt.Sprintf(`id="scale-progress-sudoku">ER: %d of %d rated<`, total-pending, total)
 	if !strings.Contains(r.body, want) {
 		t.Errorf("dashboard lacks %q", want)
 	}
-	if strings.Contains(r.body, "er-progress-akari") {
+	if strings.Contains(r.body, "scale-progress-akari") {
 		t.Error("the dashboard shows ER progress for Akari, which has no second rating")
 	}
 }
@@ -114,7 +114,7 @@ func TestListAndDashboardER(t *testing.T) {
 	if !strings.Contains(r.body, `<th>ER</th>`) || !strings.Contains(r.body, `name="er" size="7" placeholder="6.5-7.5" value="3.0-4.5"`) {
 		t.Errorf("list page lacks the ER column or keeps no range: %.500s", r.body)
 	}
-	if n := strings.Count(r.body, `<td class="er"`); n != e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`) {
+	if n := strings.Count(r.body, `<td class="scale"`); n != e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`) {
 		t.Errorf("%d ER cells", n)
 	}
 	d := c.get("/")

@@ -214,6 +214,9 @@ type Server struct {
 	origins *http.CrossOriginProtection
 	steps   *stepCache
 	assets  staticAssets
+	// voc is what the kinds declare: the scale and verdict keys the
+	// filters read, the names the pages show.
+	voc pencilbox.Vocabulary
 	// damaged is the sentence about the library's damaged file, once a
 	// read or write found it so: every page shows it until a restart
 	// (restore needs the server stopped).
@@ -331,6 +334,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	s := &Server{
+		voc:      pencilbox.NewVocabulary(cfg.Kinds, cfg.Second),
 		ctx:      ctx,
 		cancel:   cancel,
 		cfg:      cfg,

@@ -479,6 +479,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 		// unless asked (?steps=er)
 		var ap struct {
 			model.Puzzle
+			ER    float64          `json:"er"`
 			Steps []map[string]any `json:"steps"`
 		}
 		r = c.get(fmt.Sprintf("/api/puzzles/%d", id))

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/export"
 	"pencilbox/internal/stale"
@@ -76,10 +77,10 @@ func runExport(e *env, args []string) int {
 		case "":
 		case "rank", "score":
 			opt.ByRank = true
-		case "er":
-			opt.ByER = true
+		case pencilbox.SortScale:
+			opt.ByScale = true
 		default:
-			return fail(2, fmt.Errorf("--sort %q with --set: a set's booklet is in the set's order, or by rank or er", f.Sort))
+			return fail(2, fmt.Errorf("--sort %q with --set: a set's booklet is in the set's order, or by rank or a scale's key", f.Sort))
 		}
 	}
 	if err := export.CheckPrintable(opt.Title); err != nil {

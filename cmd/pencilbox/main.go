@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/term"
 
+	"pencilbox"
 	"pencilbox/bundle"
 	"pencilbox/engine"
 	"pencilbox/export"
@@ -161,6 +162,12 @@ func (e *env) verdictNames() string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// vocabulary is what the registered kinds declare: their scales and
+// verdicts, read by the filter flags.
+func (e *env) vocabulary() pencilbox.Vocabulary {
+	return pencilbox.NewVocabulary(e.kinds, e.second)
 }
 
 // scaleText prints v, figure i of kind's second rating, as its declared

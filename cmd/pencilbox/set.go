@@ -413,7 +413,7 @@ func setBuild(e *env, args []string) int {
 	if *budget <= 0 {
 		return c.fail(2, fmt.Errorf("--budget %s: want a duration above 0, e.g. 30s", *budget))
 	}
-	recipe, err := library.ParseRecipe(*recipeFlag)
+	recipe, err := library.ParseRecipe(*recipeFlag, e.vocabulary())
 	if err != nil {
 		return c.fail(2, err)
 	}

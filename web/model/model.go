@@ -11,29 +11,34 @@ import (
 
 // Puzzle is one stored puzzle as the pages show it.
 type Puzzle struct {
-	ID      int64          `json:"id"`
-	Kind    string         `json:"kind"`
-	Givens  string         `json:"givens"`
-	Width   int            `json:"width"`
-	Height  int            `json:"height"`
-	Status  string         `json:"status"`
-	Rank    int            `json:"rank"`
-	Score   float64        `json:"score"`
-	Clues   int            `json:"clues"`
-	Verdict string         `json:"hypothesis,omitempty"` // "yes", "no" or ""
-	Profile []engine.Count `json:"profile,omitempty"`
-	Sources []Source       `json:"sources,omitempty"`
-	Tags    []string       `json:"tags"`
-	Note    string         `json:"note,omitempty"`
-	Added   time.Time      `json:"added"`
+	ID     int64   `json:"id"`
+	Kind   string  `json:"kind"`
+	Givens string  `json:"givens"`
+	Width  int     `json:"width"`
+	Height int     `json:"height"`
+	Status string  `json:"status"`
+	Rank   int     `json:"rank"`
+	Score  float64 `json:"score"`
+	Clues  int     `json:"clues"`
+	// Verdict is the kind's own verdict, "yes", "no" or ""; the API
+	// writes it under VerdictKey, its declared field (MarshalJSON).
+	Verdict    string         `json:"-"`
+	VerdictKey string         `json:"-"`
+	Profile    []engine.Count `json:"profile,omitempty"`
+	Sources    []Source       `json:"sources,omitempty"`
+	Tags       []string       `json:"tags"`
+	Note       string         `json:"note,omitempty"`
+	Added      time.Time      `json:"added"`
 	// Solution is filled only where asked for (the puzzle page, the API).
 	Solution string `json:"solution,omitempty"`
-	// The kind's second rating (Sudoku: Sudoku Explainer's), absent where
-	// there is none.
-	ER          float64 `json:"er,omitempty"`
-	EP          float64 `json:"ep,omitempty"`
-	ED          float64 `json:"ed,omitempty"`
-	ERTechnique string  `json:"er_technique,omitempty"`
+	// Figures are the kind's second rating, one per scale it declares
+	// (none where it has none); ScaleNote is what set the first, written
+	// under NoteKey. The API writes each under its declared key
+	// (MarshalJSON).
+	Figures   []Figure `json:"-"`
+	ScaleNote string   `json:"-"`
+	NoteKey   string   `json:"-"`
+	NoteName  string   `json:"-"`
 }
 
 // Membership is one set holding a puzzle, and where (the puzzle page, the
@@ -72,8 +77,9 @@ type Source struct {
 	Text string `json:"text,omitempty"` // the record as it was read
 }
 
-// Sorts the library list accepts.
-var Sorts = []string{"rank", "score", "clues", "date", "er"}
+// Sorts the library list accepts beside the kinds' scales (whose keys
+// sort by them: pencilbox.Vocabulary.SortKeys).
+var Sorts = []string{"rank", "score", "clues", "date"}
 
 // Filter is the library list's query; it lives in the URL.
 type Filter struct {
@@ -95,15 +101,22 @@ type Filter struct {
 	// SizeMin and SizeMax bound the board's width and height
 	// ([width, height], 0 = open end): size=10x10-15x15.
 	SizeMin, SizeMax [2]int
-	ScaleMin         float64 // the second rating's range (0 = open end)
-	ScaleMax         float64
-	IDs              []int64 // only these puzzles (ticked rows); nil = any
-	Sort             string  // one of Sorts; "" = id order
-	Desc             bool
-	After            string // opaque keyset cursor: the page starts after it
-	Page             int    // the page's number (1 = first); with After, only its label
-	Offset           int    // matches skipped before the page (numbered pages without After)
-	Limit            int
+	// ScaleMin and ScaleMax bound the first figure of the second rating
+	// (0 = open end), for the kinds ScaleKinds says
+	// (pencilbox.Vocabulary.ApplyScale); ScaleKey is the scale's key.
+	ScaleMin   float64
+	ScaleMax   float64
+	ScaleKey   string
+	ScaleKinds []string
+	// VerdictKinds restricts Verdict as ScaleKinds the scale.
+	VerdictKinds []string
+	IDs          []int64 // only these puzzles (ticked rows); nil = any
+	Sort         string  // one of Sorts; "" = id order
+	Desc         bool
+	After        string // opaque keyset cursor: the page starts after it
+	Page         int    // the page's number (1 = first); with After, only its label
+	Offset       int    // matches skipped before the page (numbered pages without After)
+	Limit        int
 	// CountAll asks for the exact count with the longer budget (the
 	// "count them" link's count=all); CountBy is when the count must give
 	// up (set by the server from its budgets).
@@ -148,18 +161,21 @@ type KindStats struct {
 	Total    int            `json:"total"`
 	ByStatus map[string]int `json:"by_status"`
 	Ranks    []int          `json:"ranks"` // Ranks[r-1] puzzles of rank r
-	// HasER: the kind has a second rating (engine.SecondRater);
-	// ERPending of its puzzles still wait for it (the background fill).
-	HasER     bool `json:"has_er,omitempty"`
-	ERPending int  `json:"er_pending,omitempty"`
-	// ERBins is the second rating's histogram: half-point bins from the
-	// lowest to the highest with puzzles.
-	ERBins []ERBin `json:"er_bins,omitempty"`
+	// ScaleKey and ScaleShort name the kind's first scale when it has a
+	// second rating (engine.Scale: "er", "ER"); ScalePending of its
+	// puzzles still wait for it (the background fill).
+	ScaleKey     string `json:"scale,omitempty"`
+	ScaleShort   string `json:"-"`
+	ScaleStep    string `json:"-"` // what a step adds to it (engine.Scale.Step)
+	ScalePending int    `json:"scale_pending,omitempty"`
+	// ScaleBins is the first figure's histogram: half-point bins from
+	// the lowest to the highest with puzzles.
+	ScaleBins []ScaleBin `json:"scale_bins,omitempty"`
 }
 
-// ERBin is one bin of the second rating's histogram: ratings Lo to Hi
+// ScaleBin is one bin of the first figure's histogram: figures Lo to Hi
 // (both included, in tenths).
-type ERBin struct {
+type ScaleBin struct {
 	Lo float64 `json:"lo"`
 	Hi float64 `json:"hi"`
 	N  int     `json:"count"`

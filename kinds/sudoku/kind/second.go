@@ -57,7 +57,8 @@ func (explainerRater) Scales() []engine.Scale {
 	const top = 100
 	return []engine.Scale{
 		{Key: "er", Name: "Sudoku Explainer rating", Short: "ER", Min: 0, Max: top, Decimals: 1,
-			Step: "the ER is the difficulty of the hardest step", Filter: true, Sort: true, Placeholder: "6.5-7.5"},
+			Step: "the ER is the difficulty of the hardest step", Filter: true, Sort: true, Placeholder: "6.5-7.5",
+			NoteName: "Hardest step", NoteKey: "er_technique"},
 		{Key: "ep", Name: "Sudoku Explainer pearl rating", Short: "EP", Min: 0, Max: top, Decimals: 1,
 			Step: "the EP is the difficulty of the hardest step up to the first placed value"},
 		{Key: "ed", Name: "Sudoku Explainer diamond rating", Short: "ED", Min: 0, Max: top, Decimals: 1,
