@@ -85,7 +85,10 @@ type effortRater struct{}
 
 func (effortRater) Scales() []engine.Scale {
 	return []engine.Scale{{Key: "effort", Name: "Latin effort", Short: "EF", Min: 0, Max: 50, Decimals: 1,
-		Step: "the effort adds up the levels of the steps", Filter: true, Sort: true, Placeholder: "3-6"}}
+		Step: "the effort adds up the levels of the steps", Filter: true, Sort: true, Placeholder: "3-6",
+		NoteName: "Last step", NoteKey: "last_step"},
+		// a second figure, stored and exported, neither filtered nor sorted
+		{Key: "guesses", Name: "Guesses", Short: "Gs", Max: 16, Step: "each guess adds one"}}
 }
 
 func (effortRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
@@ -93,11 +96,14 @@ func (effortRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
 	if rt.Status != engine.Unique {
 		return engine.SecondRating{Err: errors.New("not unique")}
 	}
-	var sum float64
+	var sum, guesses float64
 	for _, s := range rt.Steps {
 		sum += float64(s.Level)
+		if s.Technique == "guess" {
+			guesses++
+		}
 	}
-	out := engine.SecondRating{Values: [engine.ScaleSlots]float64{sum}, Note: rt.Steps[len(rt.Steps)-1].Technique}
+	out := engine.SecondRating{Values: [engine.ScaleSlots]float64{sum, guesses}, Note: rt.Steps[len(rt.Steps)-1].Technique}
 	if steps {
 		out.Steps = rt.Steps
 	}

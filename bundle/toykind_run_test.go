@@ -21,6 +21,7 @@ import (
 	"pencilbox"
 	"pencilbox/bundle"
 	"pencilbox/db"
+	"pencilbox/engine"
 	"pencilbox/export"
 	akarikind "pencilbox/kinds/akari/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
@@ -56,7 +57,7 @@ func TestToyKind(t *testing.T) {
 	// import, the format detected
 	var rejected bytes.Buffer
 	job, err := library.Import(ctx, d, reg.Formats(), []library.Input{{Name: "squares.txt", R: strings.NewReader(toyInput)}},
-		library.Options{Jobs: 2, Errors: &rejected})
+		library.Options{Jobs: 2, Errors: &rejected, Second: reg.SecondRaters()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +89,16 @@ func TestToyKind(t *testing.T) {
 	if p := byRank[1]; p.Solution != "1234214334124321" {
 		t.Errorf("rank-1 square's solution %q, want 1234214334124321", p.Solution)
 	}
+	// its second rating and verdict (toykind_caps_test.go), stored in the
+	// slots its declaration names: effort, guesses, the last step;
+	// guess-free
+	if p := byRank[1]; p.Scales != [engine.ScaleSlots]float64{1, 0, 0} || p.ScaleNote != "last" || !p.ScaleRated || p.Verdict != engine.Yes {
+		t.Errorf("rank-1 square: scales %v note %q rated %t verdict %v; want effort 1, no guess, last step last, guess-free yes",
+			p.Scales, p.ScaleNote, p.ScaleRated, p.Verdict)
+	}
+	if p := byRank[2]; p.Scales != [engine.ScaleSlots]float64{13, 0, 0} || p.Verdict != engine.Yes {
+		t.Errorf("rank-2 square: scales %v verdict %v; want effort 13 (7 lasts, 3 singles), guess-free yes", p.Scales, p.Verdict)
+	}
 
 	// the web pages
 	c := serve(t, d, reg)
@@ -111,6 +122,12 @@ func TestToyKind(t *testing.T) {
 	if strings.Contains(page, "Enclosure+Negation") {
 		t.Error("the latin square's page shows Sudoku's verdict")
 	}
+	for _, want := range []string{"EF / Gs", "13.0 / 0", "Last step", "Guess-free"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("puzzle page lacks its declared %q", want)
+		}
+	}
+	scalesAndVerdict(t, c, two.ID)
 	// the step viewer after the last step shows the solution
 	steps := strings.Count(two.Givens, ".")
 	last := c.get(fmt.Sprintf("/puzzles/%d?step=%d", two.ID, steps+1))
@@ -175,6 +192,25 @@ func TestToyKind(t *testing.T) {
 		}
 		if name == "latin" || name == "json" {
 			roundTrip(t, reg, name, buf.Bytes(), pg.Rows)
+		}
+		// the figures and the verdict under the toy's own keys
+		switch name {
+		case "csv":
+			if head, _, _ := strings.Cut(out, "\n"); !strings.HasSuffix(head, ",er,ep,ed,effort,guesses") {
+				t.Errorf("csv header %q: want the scales' keys, every kind's", head)
+			}
+			if !strings.Contains(out, "123421433412432.,1234214334124321,1,0,15,squares.txt,,last=1,,,,1.0,") {
+				t.Errorf("csv lacks the rank-1 square's effort:\n%s", out)
+			}
+		case "json":
+			for _, want := range []string{`"effort":13,`, `"effort":1,`, `"guess_free":"yes"`} {
+				if !strings.Contains(out, want) {
+					t.Errorf("json lacks %s:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out, `"er"`) || strings.Contains(out, `"hypothesis"`) {
+				t.Errorf("json of latin squares names Sudoku's keys:\n%s", out)
+			}
 		}
 	}
 }
@@ -280,4 +316,81 @@ func (c *client) get(path string) string {
 		c.t.Fatalf("GET %s: status %d\n%s", path, r.StatusCode, b)
 	}
 	return string(b)
+}
+
+// scalesAndVerdict: the list filters, sorts and shows the toy's own scale
+// and verdict by their declared keys, offers them only for its kind, and
+// the API writes them under those keys; no shared code names them.
+func scalesAndVerdict(t *testing.T, c *client, two int64) {
+	t.Helper()
+	ids := func(q string) []int64 {
+		t.Helper()
+		var pg struct {
+			Puzzles []struct {
+				ID int64 `json:"id"`
+			} `json:"puzzles"`
+		}
+		body := c.get("/api/puzzles?" + q)
+		if err := json.Unmarshal([]byte(body), &pg); err != nil {
+			t.Fatalf("%s: %v: %.300s", q, err, body)
+		}
+		var out []int64
+		for _, p := range pg.Puzzles {
+			out = append(out, p.ID)
+		}
+		return out
+	}
+	if got := ids("kind=latin&effort=2-"); !slices.Equal(got, []int64{two}) {
+		t.Errorf("effort=2- lists %v, want the rank-2 square %d", got, two)
+	}
+	if got := ids("effort=2-"); !slices.Equal(got, []int64{two}) {
+		t.Errorf("effort=2- with no kind lists %v, want %d", got, two)
+	}
+	if got := ids("kind=latin&guessfree=no"); len(got) != 0 {
+		t.Errorf("guessfree=no lists %v, want none", got)
+	}
+	if got := ids("kind=latin&guessfree=yes"); len(got) != 2 {
+		t.Errorf("guessfree=yes lists %v, want the two unique squares", got)
+	}
+	if got := ids("kind=latin&sort=effort&order=desc"); len(got) != 3 || got[0] != two {
+		t.Errorf("sort=effort descending lists %v, want %d first, the unrated last", got, two)
+	}
+	// Sudoku's ER is in the same slot: its filter never reads the toy's
+	if got := ids("kind=latin&er=1-"); len(got) != 0 {
+		t.Errorf("er=1- lists latin squares %v", got)
+	}
+	if got := ids("er=1-"); len(got) != 0 {
+		t.Errorf("er=1- with no kind lists latin squares %v", got)
+	}
+	var api map[string]any
+	if err := json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", two))), &api); err != nil {
+		t.Fatal(err)
+	}
+	if api["effort"] != 13.0 || api["last_step"] == nil || api["guess_free"] != "yes" || api["er"] != nil || api["hypothesis"] != nil {
+		t.Errorf("API puzzle: effort %v, last_step %v, guess_free %v, er %v, hypothesis %v", api["effort"], api["last_step"], api["guess_free"], api["er"], api["hypothesis"])
+	}
+	// the fields the list offers: a kind's own, and none of another's
+	for _, tc := range []struct {
+		q    string
+		want []string
+		not  []string
+	}{
+		{"kind=latin", []string{`name="effort"`, `name="guessfree"`, `<th>EF</th>`, `<option value="effort"`, "yes: no guess needed"}, []string{`name="er"`, `name="hyp"`, "Enclosure+Negation"}},
+		{"kind=sudoku", []string{`name="er"`, `name="hyp"`, "Enclosure+Negation"}, []string{`name="effort"`, `name="guessfree"`}},
+		{"kind=akari", nil, []string{`name="er"`, `name="hyp"`, `name="effort"`, `name="guessfree"`, "Enclosure+Negation"}},
+		{"", nil, []string{`name="er"`, `name="hyp"`, `name="effort"`, `name="guessfree"`}},
+		{"effort=2-", []string{`name="effort"`}, []string{`name="er"`}},
+	} {
+		page := c.get("/puzzles?" + tc.q)
+		for _, w := range tc.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("/puzzles?%s lacks %s", tc.q, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(page, w) {
+				t.Errorf("/puzzles?%s offers %s", tc.q, w)
+			}
+		}
+	}
 }
