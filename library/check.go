@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"pencilbox"
 	"pencilbox/engine"
@@ -139,7 +140,7 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 	}
 	if sr, ok := second[p.Kind]; ok {
 		rateSecond(sr, ep, &fixed)
-		diffs = append(diffs, secondDiffs(p, fixed)...)
+		diffs = append(diffs, secondDiffs(sr.Scales(), p, fixed)...)
 	}
 	if len(diffs) == 0 {
 		return fixed, ""
@@ -155,28 +156,29 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 }
 
 // secondDiffs says how the stored second rating of p differs from the
-// rater's, in want.
-func secondDiffs(p, want pencilbox.Puzzle) []string {
+// rater's, in want, naming each figure by its declared scale.
+func secondDiffs(scales []engine.Scale, p, want pencilbox.Puzzle) []string {
 	if !p.ScaleRated {
 		return []string{"second rating not stored yet (check --fix, or the server, fills it)"}
 	}
 	var out []string
-	show := func(v float64) string {
-		if v == 0 {
-			return "none"
+	for i, sc := range scales {
+		show := func(v float64) string {
+			if v == 0 {
+				return "none"
+			}
+			return sc.Format(v)
 		}
-		return engine.FormatTenths(v)
-	}
-	for _, f := range []struct {
-		name       string
-		have, want float64
-	}{{"ER", p.Scales[0], want.Scales[0]}, {"EP", p.Scales[1], want.Scales[1]}, {"ED", p.Scales[2], want.Scales[2]}} {
-		if f.have != f.want {
-			out = append(out, fmt.Sprintf("%s stored %s, engine %s", f.name, show(f.have), show(f.want)))
+		if p.Scales[i] != want.Scales[i] {
+			out = append(out, fmt.Sprintf("%s stored %s, engine %s", sc.Short, show(p.Scales[i]), show(want.Scales[i])))
 		}
 	}
 	if p.ScaleNote != want.ScaleNote {
-		out = append(out, fmt.Sprintf("hardest technique stored %q, engine %q", p.ScaleNote, want.ScaleNote))
+		note := "note"
+		if len(scales) > 0 && scales[0].NoteName != "" {
+			note = strings.ToLower(scales[0].NoteName)
+		}
+		out = append(out, fmt.Sprintf("%s stored %q, engine %q", note, p.ScaleNote, want.ScaleNote))
 	}
 	return out
 }

@@ -66,7 +66,7 @@ func FillSecond(ctx context.Context, store pencilbox.LibraryStore, kinds engine.
 	if opts.Progress != nil {
 		bar = progressbar.NewOptions(total,
 			progressbar.OptionSetWriter(opts.Progress),
-			progressbar.OptionSetDescription("rating ER"),
+			progressbar.OptionSetDescription("second rating"),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("puzzles"),

@@ -31,12 +31,12 @@ func fillSecond(ctx context.Context, store *db.DB, e *env, logger *log.Logger) {
 	switch {
 	case err != nil && errors.Is(err, context.Canceled):
 		if n > 0 {
-			logger.Printf("second rating (ER): %d puzzles rated before stopping; the next start goes on", n)
+			logger.Printf("second rating: %d puzzles rated before stopping; the next start goes on", n)
 		}
 	case err != nil:
-		logger.Printf("second rating (ER) stopped after %d puzzles: %v", n, err)
+		logger.Printf("second rating stopped after %d puzzles: %v", n, err)
 	case n > 0:
-		logger.Printf("second rating (ER): %d puzzles rated in %.1f s", n, time.Since(start).Seconds())
+		logger.Printf("second rating: %d puzzles rated in %.1f s", n, time.Since(start).Seconds())
 	}
 	if n > 0 {
 		if err := recordFill(context.WithoutCancel(ctx), store, n); err != nil {

@@ -149,7 +149,7 @@ func TestServeFillsInBackground(t *testing.T) {
 	if left, _ := store.SecondPending(context.Background(), e.second.Kinds()); left != 0 {
 		t.Errorf("%d puzzles left unrated after the background fill", left)
 	}
-	if !strings.Contains(logb.String(), fmt.Sprintf("second rating (ER): %d puzzles rated", n)) {
+	if !strings.Contains(logb.String(), fmt.Sprintf("second rating: %d puzzles rated", n)) {
 		t.Errorf("the log says %q", logb.String())
 	}
 	var who, detail string
