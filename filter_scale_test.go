@@ -6,7 +6,7 @@ import (
 	"pencilbox"
 )
 
-func TestParseERRange(t *testing.T) {
+func TestParseScaleRange(t *testing.T) {
 	for _, tc := range []struct {
 		in     string
 		lo, hi float64
