@@ -42,9 +42,9 @@ func TestAddFromListComesBack(t *testing.T) {
 		wantSays string
 	}{
 		{"top control", "", "/puzzles?kind=sudoku&page=2", []string{"1", "2"}, jan, "/puzzles?kind=sudoku&page=2#add-top", `2 puzzles added to "January".`},
-		{"bottom control", "bottom", "/puzzles?page=2&kind=sudoku", []string{"3"}, feb, "/puzzles?kind=sudoku&page=2#add-bottom", `1 puzzles added to "February".`},
-		{"another site's address", "", "https://example.com/puzzles?x=1", []string{"4"}, jan, "/sets/" + jan, "1 puzzles added."},
-		{"not the list", "", "/sets/1", []string{"5"}, jan, "/sets/" + jan, "1 puzzles added."},
+		{"bottom control", "bottom", "/puzzles?page=2&kind=sudoku", []string{"3"}, feb, "/puzzles?kind=sudoku&page=2#add-bottom", `1 puzzle added to "February".`},
+		{"another site's address", "", "https://example.com/puzzles?x=1", []string{"4"}, jan, "/sets/" + jan, "1 puzzle added."},
+		{"not the list", "", "/sets/1", []string{"5"}, jan, "/sets/" + jan, "1 puzzle added."},
 	} {
 		path := "/sets/add"
 		if tc.at != "" {

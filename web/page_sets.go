@@ -139,7 +139,7 @@ func (s *Server) addToSet(c echo.Context) error {
 		return err
 	}
 	s.rememberSet(c, setID)
-	msg := fmt.Sprintf("%d puzzles added.", n)
+	msg := fmt.Sprintf("%d %s added.", n, plural(n, "puzzle", "puzzles"))
 	if capped {
 		msg = fmt.Sprintf("The filter matches more than %d puzzles: only its first %d were taken (%d of them new to the set). Narrow the filter to add the rest.",
 			s.cfg.MaxSetAdd, s.cfg.MaxSetAdd, n)

@@ -49,7 +49,7 @@ func TestAddFilterToSetCap(t *testing.T) {
 		}
 		page := html.UnescapeString(c.get(loc).body)
 		warned := strings.Contains(page, fmt.Sprintf("The filter matches more than %d puzzles: only its first %d were taken", tc.limit, tc.limit))
-		if warned != tc.capped || !tc.capped && !strings.Contains(page, fmt.Sprintf("%d puzzles added.", len(tc.want))) {
+		if warned != tc.capped || !tc.capped && !strings.Contains(page, fmt.Sprintf("%d %s added.", len(tc.want), plural(len(tc.want), "puzzle", "puzzles"))) {
 			t.Errorf("%s: the message does not say what was added (warned %v)", name, warned)
 		}
 		var set model.Set
