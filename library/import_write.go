@@ -75,6 +75,14 @@ func (w *writer) flush(ctx context.Context) {
 		return
 	}
 	res, err := w.p.store.AddBatch(ctx, w.batch, &w.delta)
+	if err != nil && ctx.Err() != nil {
+		// The run was cut short (cancelled, stopped by a limit, shut
+		// down) and the write failed with it: the batch is not stored,
+		// as with a kill, and finish records the run as cut short, not
+		// failed.
+		w.cancel()
+		return
+	}
 	if err != nil {
 		w.writeErr = err
 		w.cancel()
