@@ -129,3 +129,18 @@ func TestGenerateRunsSayWhatWasAsked(t *testing.T) {
 		t.Errorf("the run does not say what was asked:\n%s", body[strings.Index(body, "Recent runs"):])
 	}
 }
+
+// TestExportSaysInvalidIncluded: a list without a status filter says, by
+// its export buttons, that its exports hold the puzzles without a unique
+// solution too and how to leave them out; a list of unique ones does not.
+func TestExportSaysInvalidIncluded(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	if b := c.get("/puzzles").body; !strings.Contains(b, `id="export-invalid"`) || !strings.Contains(b, "choose Status unique to leave them out") {
+		t.Errorf("the unfiltered list does not say its exports hold invalid puzzles")
+	}
+	if b := c.get("/puzzles?status=unique").body; strings.Contains(b, `id="export-invalid"`) {
+		t.Errorf("a list of unique puzzles says its exports hold invalid ones")
+	}
+}
