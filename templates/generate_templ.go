@@ -570,7 +570,7 @@ func runTable(jobs []model.Job) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<div class=\"scroll\" role=\"region\" aria-label=\"recent runs\" tabindex=\"0\"><table class=\"jobs cards runs\"><tr><th scope=\"col\">Run</th><th scope=\"col\">Started</th><th scope=\"col\">Asked</th><th scope=\"col\">Made</th><th scope=\"col\">Duplicates</th><th scope=\"col\">State</th></tr>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<div class=\"scroll\" role=\"region\" aria-label=\"recent runs\" tabindex=\"0\"><table class=\"cards runs\"><tr><th scope=\"col\">Run</th><th scope=\"col\">Started</th><th scope=\"col\">Asked</th><th scope=\"col\">Made</th><th scope=\"col\">Duplicates</th><th scope=\"col\">State</th></tr>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
