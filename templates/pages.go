@@ -610,7 +610,8 @@ func (l Library) listURL() string { return "/puzzles?" + l.Query.Encode() }
 // Histogram bars of one kind, drawn by the server.
 type bar struct {
 	X, Y, W, H int
-	Label      string
+	Label      string // the bar's name (its tooltip)
+	Tick       string // the axis label under it ("" = none)
 	N          int
 	URL        string // the list of the bar's puzzles
 }
@@ -626,7 +627,7 @@ func histogram(k model.KindStats) []bar {
 		if n > 0 && h == 0 {
 			h = 1
 		}
-		out[i] = bar{X: 30 + i*44, Y: 140 - h, W: 34, H: h, Label: itoa(i+1) + "★", N: n,
+		out[i] = bar{X: 30 + i*44, Y: 140 - h, W: 34, H: h, Label: itoa(i+1) + "★", Tick: itoa(i+1) + "★", N: n,
 			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&rank=" + itoa(i+1)}
 	}
 	return out

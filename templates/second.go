@@ -19,7 +19,10 @@ func tenths(v float64) string {
 
 // scaleHistogram is the bars of a kind's first-figure histogram, one per
 // half point, each linked to the list of its puzzles (the scale's own
-// filter key).
+// filter key). Bars are scalePitch apart, wide enough for a six-digit
+// count at the count's font; the axis names the whole points alone (every
+// other bar), so its labels never touch (at 30 px, the counts above
+// overlapped).
 func scaleHistogram(k model.KindStats) []bar {
 	maxN := 1
 	for _, b := range k.ScaleBins {
@@ -32,10 +35,19 @@ func scaleHistogram(k model.KindStats) []bar {
 			h = 1
 		}
 		rng := pencilbox.FormatScaleRange(b.Lo, b.Hi)
-		out[i] = bar{X: 30 + i*30, Y: 140 - h, W: 24, H: h, Label: engine.FormatTenths(b.Lo), N: b.N,
+		label := engine.FormatTenths(b.Lo)
+		tick := ""
+		if b.Lo == float64(int(b.Lo)) || len(k.ScaleBins) == 1 {
+			tick = label
+		}
+		out[i] = bar{X: 30 + i*scalePitch, Y: 140 - h, W: scalePitch - 6, H: h, Label: label, Tick: tick, N: b.N,
 			URL: "/puzzles?kind=" + url.QueryEscape(k.Kind) + "&" + url.QueryEscape(k.ScaleKey) + "=" + url.QueryEscape(rng)}
 	}
 	return out
 }
 
-func scaleHistWidth(k model.KindStats) string { return itoa(40 + len(k.ScaleBins)*30) }
+// scalePitch is the scale histogram's bar spacing: a count of six digits
+// at 10 px is about 33 px wide.
+const scalePitch = 38
+
+func scaleHistWidth(k model.KindStats) string { return itoa(40 + len(k.ScaleBins)*scalePitch) }
