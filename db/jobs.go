@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -29,7 +30,15 @@ func (d *DB) StartJob(ctx context.Context, j pencilbox.Job) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("start job: %w", err)
 	}
-	detail := fmt.Sprintf("job %d: source %q, format %q, files %s", id, j.Source, j.Format, files)
+	// The audit row names the files by their base names: the puzzle
+	// page's History quotes it to every role, and a command-line
+	// import's paths are the server's (the job row keeps them whole).
+	names := make([]string, len(j.Files))
+	for i, f := range j.Files {
+		names[i] = filepath.Base(f)
+	}
+	shown, _ := json.Marshal(names)
+	detail := fmt.Sprintf("job %d: source %q, format %q, files %s", id, j.Source, j.Format, shown)
 	if err := record(ctx, tx, jobAction(ctx), 0, id, nil, detail); err != nil {
 		return 0, fmt.Errorf("start job: %w", err)
 	}

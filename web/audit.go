@@ -30,8 +30,12 @@ func (s *Server) history(c echo.Context, f pencilbox.AuditFilter) ([]templates.A
 		return nil, err
 	}
 	out := make([]templates.AuditRow, len(rows))
+	admin := role(c) == pencilbox.RoleAdmin
 	for i, r := range rows {
 		out[i] = templates.AuditRow{ID: r.ID, At: r.At, Actor: r.Actor, Client: r.Client, Action: r.Action, SetID: r.SetID, JobID: r.JobID, Detail: r.Detail}
+		if !admin { // a puzzle's History is every role's; where a user works from is the admin's to see
+			out[i].Client = ""
+		}
 	}
 	return out, nil
 }

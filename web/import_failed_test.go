@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pencilbox"
+	"pencilbox/db"
 	"pencilbox/library"
 )
 
@@ -105,6 +106,19 @@ func TestUploadShowsFileNames(t *testing.T) {
 	p := regexp.MustCompile(`(?s)<dt>Sources</dt><dd>.*?</dd>`).FindString(c.get(fmt.Sprint("/puzzles/", id)).body)
 	if !strings.Contains(p, "cli book.sdm:1") || strings.Contains(p, "/srv/private") {
 		t.Errorf("puzzle %d's sources: want cli book.sdm:1 and no server path:\n%s", id, p)
+	}
+	// nor does the History below, which quotes the import's audit row,
+	// nor, to a viewer, the address its changes came from
+	if page := c.get(fmt.Sprint("/puzzles/", id)).body; strings.Contains(page, "/srv/private") || !strings.Contains(page, "cli book.sdm") {
+		t.Errorf("puzzle %d's page names the server's path /srv/private", id)
+	}
+	if _, err := (db.UserStore{DB: e.db.W}).AddWithRole(ctx, "viewer1", testPass, db.RoleViewer); err != nil {
+		t.Fatal(err)
+	}
+	v := e.client()
+	v.loginAs("viewer1", testPass)
+	if page := v.get(fmt.Sprint("/puzzles/", id)).body; strings.Contains(page, "127.0.0.1") {
+		t.Errorf("puzzle %d's History shows a viewer the client address 127.0.0.1", id)
 	}
 }
 
