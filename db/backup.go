@@ -163,7 +163,7 @@ func (d *DB) SetAnalysis(ctx context.Context, ps []pencilbox.Puzzle) (err error)
 const maxFixSaid = 20
 
 // analysisChange says what check --fix changed of puzzle id: its status,
-// rank, score and the first figure of its second rating as they were and are ("solution, hypothesis or
+// rank, score and the first figure of its second rating as they were and are ("solution, verdict or
 // profile" when none of these moved).
 func analysisChange(id int64, was, now pencilbox.Puzzle) string {
 	var parts []string
@@ -180,7 +180,7 @@ func analysisChange(id int64, was, now pencilbox.Puzzle) string {
 		parts = append(parts, fmt.Sprintf("second rating %g -> %g", was.Scales[0], now.Scales[0]))
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "solution, hypothesis or profile")
+		parts = append(parts, "solution, verdict or profile")
 	}
 	return fmt.Sprintf("puzzle %d: %s", id, strings.Join(parts, ", "))
 }

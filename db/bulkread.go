@@ -203,7 +203,7 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 		}
 	}
 	if len(fields) == packFullFields {
-		hyp, err := strconv.Atoi(fields[15])
+		verdict, err := strconv.Atoi(fields[15])
 		if err != nil {
 			return fmt.Errorf("puzzle %d: verdict: %w", p.ID, err)
 		}
@@ -211,7 +211,7 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 		if err != nil {
 			return fmt.Errorf("puzzle %d: created: %w", p.ID, err)
 		}
-		p.Canonical, p.Verdict, p.Created = fields[14], engine.Tri(hyp), time.Unix(created, 0)
+		p.Canonical, p.Verdict, p.Created = fields[14], engine.Tri(verdict), time.Unix(created, 0)
 	}
 	return nil
 }

@@ -26,17 +26,17 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanPuzzle(s scanner) (pencilbox.Puzzle, error) {
 	var p pencilbox.Puzzle
-	var status, hyp int
+	var status, verdict int
 	var meta, profile, tags string
 	var created int64
 	var sec secondScan
-	err := s.Scan(&p.ID, &p.Kind, &p.Givens, &p.Canonical, &status, &p.Solution, &p.Rank, &p.Score, &hyp,
+	err := s.Scan(&p.ID, &p.Kind, &p.Givens, &p.Canonical, &status, &p.Solution, &p.Rank, &p.Score, &verdict,
 		&p.Clues, &p.Width, &p.Height, &p.Note, &meta, &profile, &created, &sec.v[0], &sec.v[1], &sec.v[2], &sec.note, &sec.rated, &tags)
 	if err != nil {
 		return p, err
 	}
 	sec.into(&p)
-	p.Status, p.Verdict = engine.Status(status), engine.Tri(hyp)
+	p.Status, p.Verdict = engine.Status(status), engine.Tri(verdict)
 	p.Created = time.Unix(created, 0)
 	if err := parseMeta(&p, meta); err != nil {
 		return p, err

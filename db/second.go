@@ -201,7 +201,7 @@ func exprSeek(sort, col, op string) string {
 func (d *DB) topScale(ctx context.Context) (float64, error) {
 	var v sql.NullFloat64
 	if err := d.queryRow(ctx, `SELECT max(`+scaleKey+`) FROM puzzles p`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("highest ER: %w", err)
+		return 0, fmt.Errorf("highest second rating: %w", err)
 	}
 	return v.Float64, nil
 }

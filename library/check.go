@@ -133,7 +133,7 @@ func recheck(kinds engine.Registry, second engine.SecondRaters, p pencilbox.Puzz
 		diffs = append(diffs, fmt.Sprintf("score stored %g, engine %g", p.Score, r.Score))
 	}
 	if p.Verdict != r.Verdict {
-		diffs = append(diffs, fmt.Sprintf("hypothesis stored %s, engine %s", p.Verdict, r.Verdict))
+		diffs = append(diffs, fmt.Sprintf("verdict stored %s, engine %s", p.Verdict, r.Verdict))
 	}
 	if a, b := engine.ProfileString(p.Profile), engine.ProfileString(r.Profile); a != b {
 		diffs = append(diffs, fmt.Sprintf("profile stored %q, engine %q", a, b))

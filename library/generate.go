@@ -25,12 +25,12 @@ type GenerateOptions struct {
 	Jobs  int    // generating workers (0: 1)
 	Seed  uint64 // worker j draws from rand.NewPCG(Seed, j)
 	// Second, when set, gives every puzzle its second rating
-	// (Generated.Second); with ER it keeps only puzzles whose rating is
-	// within ERLo-ERHi (ERHi 0: open above).
-	Second     engine.SecondRater
-	ER         bool
-	ERLo, ERHi float64
-	Set        string // add the stored puzzles to this set, made when missing (Generate)
+	// (Generated.Second); with Scale it keeps only puzzles whose first figure is
+	// within ScaleLo-ScaleHi (ScaleHi 0: open above).
+	Second           engine.SecondRater
+	Scale            bool
+	ScaleLo, ScaleHi float64
+	Set              string // add the stored puzzles to this set, made when missing (Generate)
 	// Note is kept in every stored puzzle's source text, followed by
 	// "(job J, puzzle N)": with the seed in it, how to make it again.
 	Note string

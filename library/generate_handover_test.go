@@ -66,7 +66,7 @@ func TestGenerateRatesOnce(t *testing.T) {
 				imp = newCounting()
 			}
 			o := library.GenerateOptions{Kind: sudoku.Kind{}, Count: 6, Seed: 7, Jobs: 1,
-				Second: run, ER: tc.er, ERLo: tc.lo, ERHi: tc.hi}
+				Second: run, Scale: tc.er, ScaleLo: tc.lo, ScaleHi: tc.hi}
 			j, err := library.Generate(context.Background(), d, registry(), o,
 				library.Options{Jobs: 2, Second: engine.SecondRaters{"sudoku": imp}})
 			if err != nil {

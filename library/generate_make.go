@@ -36,7 +36,7 @@ type GenProgress struct {
 	// kind's symmetries (docs/LIBRARY.md, "Distinct puzzles").
 	Repeats int
 	// SecondRated counts the candidates given a second rating and
-	// SecondInRange those of them within ERLo-ERHi (with a second rater).
+	// SecondInRange those of them within ScaleLo-ScaleHi (with a second rater).
 	SecondRated, SecondInRange int
 }
 
@@ -79,7 +79,7 @@ func newGenRun(o GenerateOptions) (*genRun, error) {
 			return nil, err
 		}
 		if o.Second != nil {
-			src = &engine.SecondSource{Source: src, Rater: o.Second, Filter: o.ER, Lo: o.ERLo, Hi: o.ERHi}
+			src = &engine.SecondSource{Source: src, Rater: o.Second, Filter: o.Scale, Lo: o.ScaleLo, Hi: o.ScaleHi}
 		}
 		r.sources[j] = src
 	}

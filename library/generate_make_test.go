@@ -30,7 +30,7 @@ func TestMake(t *testing.T) {
 		o    library.GenerateOptions
 	}{
 		{"sudoku with ER", library.GenerateOptions{Kind: sudoku.Kind{}, Count: 4, Seed: 5, Second: bundles.SecondRaters()["sudoku"]}},
-		{"sudoku in an ER range", library.GenerateOptions{Kind: sudoku.Kind{}, Count: 2, Seed: 5, Second: bundles.SecondRaters()["sudoku"], ER: true, ERLo: 2.0, ERHi: 2.5}},
+		{"sudoku in an ER range", library.GenerateOptions{Kind: sudoku.Kind{}, Count: 2, Seed: 5, Second: bundles.SecondRaters()["sudoku"], Scale: true, ScaleLo: 2.0, ScaleHi: 2.5}},
 		{"akari rank 2-3", library.GenerateOptions{Kind: akari.Kind{}, Opt: engine.GenOptions{MinRank: 2, MaxRank: 3, Params: engine.GenValues{"size": "6x6"}}, Count: 5, Seed: 9}},
 	}
 	for _, tc := range cases {
@@ -71,8 +71,8 @@ func TestMake(t *testing.T) {
 			if (g.Second != nil) != (tc.o.Second != nil) {
 				t.Errorf("%s: second rating %v with rater %v", tc.what, g.Second, tc.o.Second)
 			}
-			if tc.o.ER && (g.Second.Values[0] < tc.o.ERLo || g.Second.Values[0] > tc.o.ERHi) {
-				t.Errorf("%s: ER %v, asked %v-%v", tc.what, g.Second.Values[0], tc.o.ERLo, tc.o.ERHi)
+			if tc.o.Scale && (g.Second.Values[0] < tc.o.ScaleLo || g.Second.Values[0] > tc.o.ScaleHi) {
+				t.Errorf("%s: ER %v, asked %v-%v", tc.what, g.Second.Values[0], tc.o.ScaleLo, tc.o.ScaleHi)
 			}
 			if seen[g.Puzzle.Canonical()] {
 				t.Errorf("%s: %s made twice", tc.what, g.Puzzle.Givens())
@@ -88,7 +88,7 @@ func TestMake(t *testing.T) {
 				t.Errorf("%s: rank %d: %d made of %d tried", tc.what, r, p.ByRank[r], p.Tried[r])
 			}
 		}
-		if tc.o.ER && (p.SecondInRange < tc.o.Count || p.SecondInRange > p.SecondRated) {
+		if tc.o.Scale && (p.SecondInRange < tc.o.Count || p.SecondInRange > p.SecondRated) {
 			t.Errorf("%s: %d in range of %d rated, %d made", tc.what, p.SecondInRange, p.SecondRated, tc.o.Count)
 		}
 

@@ -43,7 +43,7 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 
-	er := library.GenerateOptions{Kind: sudoku.Kind{}, Count: 2, Seed: 3, ER: true, ERLo: 2.0, ERHi: 2.5,
+	er := library.GenerateOptions{Kind: sudoku.Kind{}, Count: 2, Seed: 3, Scale: true, ScaleLo: 2.0, ScaleHi: 2.5,
 		Second: bundles.SecondRaters()["sudoku"]}
 	if _, err := library.Generate(ctx, d, registry(), er, library.Options{Second: bundles.SecondRaters()}); err != nil {
 		t.Fatal(err)

@@ -229,8 +229,8 @@ func pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var picks []int64
 	var short []Shortfall
-	byER := false
-	read := map[[2]float64][]int64{} // a range's ids, by field (rank lo-hi or ER lo-hi as given)
+	byScale := false
+	read := map[[2]float64][]int64{} // a range's ids, by field (rank lo-hi or scale lo-hi as given)
 	for i, q := range r {
 		*done = i
 		if err := ctx.Err(); err != nil {
@@ -239,7 +239,7 @@ func pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 		g, ok := narrow(f, q)
 		var ids []int64
 		key := [2]float64{q.Lo, q.Hi}
-		if q.Field == "er" {
+		if q.Field != "rank" {
 			key = [2]float64{-1 - q.Lo, -1 - q.Hi} // apart from the ranks
 		}
 		if cached, seen := read[key]; seen {
@@ -269,13 +269,13 @@ func pick(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r
 			taken[avail[i]] = true
 			picks = append(picks, avail[i])
 		}
-		byER = byER || q.Field != "rank"
+		byScale = byScale || q.Field != "rank"
 	}
 	*done = len(r)
 	if len(short) > 0 {
 		return nil, &ShortError{short}
 	}
-	return easyToHard(ctx, store, picks, byER)
+	return easyToHard(ctx, store, picks, byScale)
 }
 
 // usedIDs are the puzzles published or in a set.
@@ -321,8 +321,8 @@ func narrow(f pencilbox.Filter, q Quota) (pencilbox.Filter, bool) {
 }
 
 // easyToHard orders ids by rank, second rating, score and id (second
-// rating first when byER).
-func easyToHard(ctx context.Context, store pencilbox.BulkReader, ids []int64, byER bool) ([]int64, error) {
+// rating first when byScale).
+func easyToHard(ctx context.Context, store pencilbox.BulkReader, ids []int64, byScale bool) ([]int64, error) {
 	var ps []pencilbox.Puzzle
 	err := store.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(part []pencilbox.Puzzle) error {
 		ps = append(ps, part...)
@@ -332,7 +332,7 @@ func easyToHard(ctx context.Context, store pencilbox.BulkReader, ids []int64, by
 		return nil, fmt.Errorf("recipe: %w", err)
 	}
 	key := func(p pencilbox.Puzzle) []float64 {
-		if byER {
+		if byScale {
 			return []float64{p.Scales[0], float64(p.Rank), p.Score, float64(p.ID)}
 		}
 		return []float64{float64(p.Rank), p.Scales[0], p.Score, float64(p.ID)}

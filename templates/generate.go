@@ -15,7 +15,10 @@ import (
 // fields of their generators' declared parameters, and the recent runs
 // (their import jobs).
 type GeneratePage struct {
-	Kinds    []model.GenerateKind
+	Kinds []model.GenerateKind
+	// Target is the scale a run may target instead of stars (Key "":
+	// none): its declared key names the field, its short label labels it.
+	Target   engine.Scale
 	Params   []engine.KindsParam // engine.GenParamsOf the kinds
 	Jobs     []model.Job
 	MaxCount int
@@ -113,13 +116,26 @@ func isSelect(p engine.KindsParam) bool {
 	return p.Type == engine.ParamChoice || p.Type == engine.ParamBool
 }
 
-// erTitles names the kinds that have a second rating (ER).
-func (d GeneratePage) erTitles() string {
+// targetTitles names the kinds that have a second rating ("" with no
+// Target: no field).
+func (d GeneratePage) targetTitles() string {
 	var out []string
+	if d.Target.Key == "" {
+		return ""
+	}
 	for _, k := range d.Kinds {
 		if k.Second {
 			out = append(out, k.Title)
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// orTarget is " (or ER)" in the page's opening sentence: the scale a run
+// may target instead of stars, "" when none.
+func (d GeneratePage) orTarget() string {
+	if d.targetTitles() == "" {
+		return ""
+	}
+	return " (or " + d.Target.Short + ")"
 }

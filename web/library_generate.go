@@ -19,16 +19,22 @@ func (l *StoreLibrary) Generate(ctx context.Context, req model.GenerateRequest, 
 	if err != nil {
 		return model.Job{}, err
 	}
+	// short is the label of the scale a run may target (the kind's first
+	// scale, as declared), said in its note and what it was asked.
+	short := "second rating"
+	if t, ok := l.vocabulary().Of(k.Name()); ok && len(t.Scales) > 0 {
+		short = t.Scales[0].Short
+	}
 	jobs := l.Workers
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	o := library.GenerateOptions{Kind: k, Opt: req.Opt, Count: req.Count, Jobs: jobs, Seed: req.Seed,
-		ER: req.ER, ERLo: req.ERLo, ERHi: req.ERHi, Set: req.Set,
-		Note: fmt.Sprintf("generated on the admin site: kind %s, %+v, ER %t %g-%g, seed %d, %d workers",
-			k.Name(), req.Opt, req.ER, req.ERLo, req.ERHi, req.Seed, jobs)}
-	o.Asked = generateAsked(k.Title(), req)
-	if req.ER {
+		Scale: req.Scale, ScaleLo: req.ScaleLo, ScaleHi: req.ScaleHi, Set: req.Set,
+		Note: fmt.Sprintf("generated on the admin site: kind %s, %+v, %s %t %g-%g, seed %d, %d workers",
+			k.Name(), req.Opt, short, req.Scale, req.ScaleLo, req.ScaleHi, req.Seed, jobs)}
+	o.Asked = generateAsked(k.Title(), short, req)
+	if req.Scale {
 		var ok bool
 		if o.Second, ok = l.Second[k.Name()]; !ok {
 			return model.Job{}, fmt.Errorf("kind %s has no second rating", k.Name())
@@ -46,12 +52,13 @@ func (l *StoreLibrary) Generate(ctx context.Context, req model.GenerateRequest, 
 }
 
 // generateAsked says what a run was asked, as its import job's input name
-// (the Generate page's runs list it): the kind, the target, the count.
-func generateAsked(title string, req model.GenerateRequest) string {
+// (the Generate page's runs list it): the kind, the target (short: the
+// targeted scale's label), the count.
+func generateAsked(title, short string, req model.GenerateRequest) string {
 	target := "any stars"
 	switch lo, hi := req.Opt.MinRank, req.Opt.MaxRank; {
-	case req.ER:
-		target = "ER " + erRange(req.ERLo, req.ERHi)
+	case req.Scale:
+		target = short + " " + scaleRange(req.ScaleLo, req.ScaleHi)
 		if lo > 0 || hi > 0 {
 			target = "stars " + rankRange(lo, hi) + ", " + target
 		}
@@ -73,7 +80,7 @@ func rankRange(lo, hi int) string {
 	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 }
 
-func erRange(lo, hi float64) string {
+func scaleRange(lo, hi float64) string {
 	f := func(v float64) string {
 		if v == 0 {
 			return ""

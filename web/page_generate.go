@@ -39,6 +39,41 @@ func (s *Server) generateKinds() []model.GenerateKind {
 	return out
 }
 
+// generateScale is the scale a run may target instead of stars: the
+// first scale the kinds with a second rating declare, when they agree on
+// it and it is filterable. Its declared key names the form field (the
+// CLI's flag), its short label the messages.
+func (s *Server) generateScale() (engine.Scale, bool) {
+	sc, ok := s.voc.AnyFirstScale(nil)
+	return sc, ok && sc.Filter
+}
+
+// generateScaleTarget reads the form's range v on sc into req, or says
+// why not in errs (rankOK: the stars read, so the pair can be checked).
+func (s *Server) generateScaleTarget(c echo.Context, errs *formErrs, req *model.GenerateRequest, k engine.Kind, sc engine.Scale, v string, rankOK bool) {
+	sr, ok := s.cfg.Second[k.Name()]
+	if t, known := s.voc.Of(k.Name()); !ok || !known || len(t.Scales) == 0 || t.Scales[0].Key != sc.Key {
+		errs.add(sc.Key, "%s: %s has no second rating.", sc.Short, k.Title())
+		return
+	}
+	var err error
+	if req.ScaleLo, req.ScaleHi, err = pencilbox.ParseScaleRange(v, sc.Short); err != nil {
+		errs.add(sc.Key, "%v.", err)
+		return
+	}
+	what := sc.Short + " " + v
+	if rank := strings.TrimSpace(c.FormValue("rank")); rank != "" {
+		what = "Stars " + rank + " with " + what
+	}
+	if rankOK {
+		// else said already; the combination is checked once the stars read
+		if err := engine.CheckSecondTarget(k, sr, req.Opt.MinRank, req.Opt.MaxRank, req.ScaleLo, req.ScaleHi, what); err != nil {
+			errs.add(sc.Key, "%s.", sentence(err))
+		}
+	}
+	req.Scale = true
+}
+
 func (s *Server) generateForm(c echo.Context) error {
 	if s.cfg.Generate == nil {
 		return userErr(http.StatusServiceUnavailable, "Generating is not available on this server.")
@@ -67,8 +102,9 @@ func (s *Server) generateView(c echo.Context, sent templates.GenerateSent) error
 			chrome.Flash = fmt.Sprintf("Not started: %d values need fixing (listed in the form).", len(sent.Errors))
 		}
 	}
+	target, _ := s.generateScale()
 	return render(c, code, templates.GenerateForm(chrome,
-		templates.GeneratePage{Kinds: s.generateKinds(), Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent,
+		templates.GeneratePage{Kinds: s.generateKinds(), Target: target, Params: engine.GenParamsOf(s.cfg.Kinds), Jobs: runs, MaxCount: MaxGenerateCount, Sent: sent,
 			Limits: fmt.Sprintf("A run stops after %s, keeping what it made, and its page can cancel it; each user may run %d %s (imports and runs) at once, the server %d.",
 				spanWords(s.cfg.GenerateLimit), s.cfg.MaxJobsPerUser, plural(s.cfg.MaxJobsPerUser, "job", "jobs"), s.cfg.MaxJobs)}))
 }
@@ -138,27 +174,9 @@ func (s *Server) generateRequest(c echo.Context) (model.GenerateRequest, error) 
 		errs.add("rank", "%v.", err)
 		rankOK = false
 	}
-	if er := strings.TrimSpace(c.FormValue("er")); er != "" {
-		sr, ok := s.cfg.Second[k.Name()]
-		switch {
-		case !ok:
-			errs.add("er", "ER: %s has no second rating.", k.Title())
-		default:
-			if req.ERLo, req.ERHi, err = pencilbox.ParseScaleRange(er, "ER"); err != nil {
-				errs.add("er", "%v.", err)
-				break
-			}
-			what := "ER " + er
-			if rank := strings.TrimSpace(c.FormValue("rank")); rank != "" {
-				what = "Stars " + rank + " with " + what
-			}
-			if !rankOK {
-				break // said above; the combination is checked once the stars read
-			}
-			if err := engine.CheckSecondTarget(k, sr, req.Opt.MinRank, req.Opt.MaxRank, req.ERLo, req.ERHi, what); err != nil {
-				errs.add("er", "%s.", sentence(err))
-			}
-			req.ER = true
+	if sc, ok := s.generateScale(); ok {
+		if v := strings.TrimSpace(c.FormValue(sc.Key)); v != "" {
+			s.generateScaleTarget(c, &errs, &req, k, sc, v, rankOK)
 		}
 	}
 	if req.Opt.Params, err = s.generateParams(c, k, gen); err != nil {

@@ -220,7 +220,7 @@ func parseRange(s string) (int, int, error) {
 func generate(ctx context.Context, e *env, g *genFlags) int {
 	fmt.Fprintf(e.stderr, "seed %d\n", g.seed)
 	o := library.GenerateOptions{Kind: g.kind, Opt: g.opt, Count: g.count, Jobs: g.jobs, Seed: g.seed,
-		Second: g.second, ER: g.erTarget, ERLo: g.erLo, ERHi: g.erHi, Set: g.set,
+		Second: g.second, Scale: g.erTarget, ScaleLo: g.erLo, ScaleHi: g.erHi, Set: g.set,
 		Note: fmt.Sprintf("pencilbox generate --kind %s --seed %d %s", g.kind.Name(), g.seed, g.optsText)}
 	var out *fileSink
 	var store *db.DB
