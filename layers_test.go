@@ -9,9 +9,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+
+	"pencilbox"
+	"pencilbox/bundle"
+	akarikind "pencilbox/kinds/akari/kind"
+	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
 // TestLayers: the packages import along docs/ARCHITECTURE.md's flow
@@ -324,6 +331,270 @@ func TestKindLayers(t *testing.T) {
 		}
 		if files == 0 {
 			t.Errorf("%s: no Go files", dir)
+		}
+	}
+}
+
+// kindTerms are what the registered kinds declare users type or read
+// (pencilbox.Vocabulary): scale and verdict keys ("er", "hyp"), and the
+// labels and names shown ("ER", "Enclosure+Negation", "hypothesis").
+type kindTerms struct {
+	keys  []string // equal to a whole string literal or attribute value
+	words []string // a word of a string literal, markup, or an identifier
+}
+
+// registeredTerms reads the declarations of the kinds cmd/pencilbox
+// registers (the same bundles), checking that no folder of kinds/ is
+// left out.
+func registeredTerms(t *testing.T) kindTerms {
+	t.Helper()
+	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
+	if got, want := len(reg.Kinds()), len(kindNames(t)); got != want {
+		t.Fatalf("the test registers %d kinds, kinds/ holds %d: add the new kind's bundle here", got, want)
+	}
+	var out kindTerms
+	for _, tm := range pencilbox.NewVocabulary(reg.Kinds(), reg.SecondRaters()) {
+		for _, sc := range tm.Scales {
+			out.keys = append(out.keys, sc.Key)
+			out.words = append(out.words, sc.Short)
+		}
+		if tm.HasVerdict {
+			out.keys = append(out.keys, tm.Verdict.Key, tm.Verdict.Field)
+			out.words = append(out.words, tm.Verdict.Name, tm.Verdict.Field)
+		}
+	}
+	if len(out.keys) == 0 {
+		t.Fatal("no kind declares a scale or a verdict: the check would check nothing")
+	}
+	return out
+}
+
+// hasWord reports whether w occurs in s as a whole word (case-sensitive:
+// "ER" in "ER 6.5-7" or "or ER (", not in "ERROR" or "USER").
+func hasWord(s, w string) bool {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, after := j == 0, j+len(w) == len(s)
+		if !before {
+			r := []rune(s[:j])
+			before = !word(r[len(r)-1])
+		}
+		if !after {
+			after = !word([]rune(s[j+len(w):])[0])
+		}
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// camelWords splits a Go identifier at its case changes and
+// underscores: "byER" -> by ER, "ERLo" -> ER Lo, "hypCount" -> hyp Count.
+func camelWords(id string) []string {
+	var out []string
+	r := []rune(id)
+	start := 0
+	for i := 1; i <= len(r); i++ {
+		cut := i == len(r) || r[i] == '_' ||
+			(unicode.IsUpper(r[i]) && !unicode.IsUpper(r[i-1])) ||
+			(unicode.IsUpper(r[i]) && i+1 < len(r) && unicode.IsLower(r[i+1]) && unicode.IsUpper(r[i-1]))
+		if cut {
+			if w := strings.Trim(string(r[start:i]), "_"); w != "" {
+				out = append(out, w)
+			}
+			start = i
+		}
+	}
+	return out
+}
+
+// namesTerm reports where one Go file of shared code names a kind's
+// declared idea: a string literal equal to a key, or holding a label or
+// name as a word; an identifier having a label or name as one of its
+// words. The keys are not sought as words nor in identifiers: two
+// letters such as "er" or "ed" are ordinary Go names (er for an error)
+// and English, so only a literal that is the key itself (a form field, a
+// parameter) is sure to mean it.
+func namesTerm(path string, src []byte, terms kindTerms) []string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.ImportSpec:
+			return false
+		case *ast.Ident:
+			for _, w := range camelWords(x.Name) {
+				for _, l := range terms.words {
+					if w == l {
+						out = append(out, fset.Position(n.Pos()).String()+": identifier "+x.Name+" names "+strconv.Quote(l))
+					}
+				}
+			}
+		case *ast.BasicLit:
+			if x.Kind != token.STRING {
+				return true
+			}
+			v, err := strconv.Unquote(x.Value)
+			if err != nil {
+				v = x.Value
+			}
+			out = append(out, termsInText(fset.Position(n.Pos()).String(), v, terms)...)
+		}
+		return true
+	})
+	return out
+}
+
+// termsInText reports a string literal's (or a markup line's) use of the
+// terms: equal to a key, or a label or name as a word.
+func termsInText(where, v string, terms kindTerms) []string {
+	var out []string
+	for _, k := range terms.keys {
+		if v == k {
+			out = append(out, where+": "+strconv.Quote(v)+" is a kind's declared key")
+		}
+	}
+	for _, l := range terms.words {
+		if hasWord(v, l) {
+			out = append(out, where+": "+strconv.Quote(truncate(v))+" names "+strconv.Quote(l))
+		}
+	}
+	return out
+}
+
+// templQuoted are the quoted texts of a templ line: attribute values and
+// Go string literals.
+var templQuoted = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// namesTermTempl reports the non-comment lines of a templ source that name
+// a kind's declared idea: a quoted text equal to a key (name="er"), or a
+// label or name as a word anywhere in the line (markup shows it).
+func namesTermTempl(path string, src []byte, terms kindTerms) []string {
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "//") || strings.HasPrefix(line, "<!--") {
+			continue
+		}
+		where := path + ":" + strconv.Itoa(n)
+		for _, m := range templQuoted.FindAllStringSubmatch(line, -1) {
+			for _, k := range terms.keys {
+				if m[1] == k {
+					out = append(out, where+": "+strconv.Quote(m[1])+" is a kind's declared key")
+				}
+			}
+		}
+		for _, l := range terms.words {
+			if hasWord(line, l) {
+				out = append(out, where+": "+strconv.Quote(truncate(line))+" names "+strconv.Quote(l))
+			}
+		}
+	}
+	return out
+}
+
+// TestSharedNamesNoKindTerms: shared code (as TestSharedNamesNoKind; the
+// templates' .templ sources rather than their generated Go) names no
+// kind's declared scale or verdict: it reads keys, labels and names from
+// the declarations (pencilbox.Vocabulary), so a kind with other scales
+// gets its own words everywhere (issue #29).
+func TestSharedNamesNoKindTerms(t *testing.T) {
+	terms := registeredTerms(t)
+	files := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			for _, ex := range sharedExempt {
+				if path == ex {
+					return filepath.SkipDir
+				}
+			}
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		var bad []string
+		switch {
+		case strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, "_templ.go"):
+			return nil
+		case strings.HasSuffix(path, ".go"), strings.HasSuffix(path, ".templ"):
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			files++
+			if strings.HasSuffix(path, ".go") {
+				bad = namesTerm(path, src, terms)
+			} else {
+				bad = namesTermTempl(path, src, terms)
+			}
+		}
+		for _, b := range bad {
+			t.Errorf("shared code names a kind's declared idea: %s", b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Errorf("checked %d shared files, want the whole tree (run from the module's root)", files)
+	}
+}
+
+// TestNamesTermCatches: the check above finds a key as a literal, a label
+// in a message or an identifier, and lets comments, the Go name er and
+// words that merely contain a label be.
+func TestNamesTermCatches(t *testing.T) {
+	terms := kindTerms{keys: []string{"er", "hyp", "hypothesis"}, words: []string{"ER", "Enclosure+Negation", "hypothesis"}}
+	src := `package web
+
+// ER and "er" in a comment are fine.
+func f(er error) {
+	v := c.FormValue("er")
+	msg := "ER: too hard"
+	var byER bool
+	var ERLo float64
+	ok := "ERROR: USER er" // no label as a word, no key as the whole
+	h := "solution, hypothesis or profile"
+}
+`
+	got := strings.Join(namesTerm("x.go", []byte(src), terms), "\n")
+	for _, want := range []string{`x.go:5:19: "er" is a kind's declared key`, `x.go:6:9: "ER: too hard" names "ER"`,
+		"identifier byER", "identifier ERLo", `names "hypothesis"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missed %s in:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "\n") + 1; n != 5 {
+		t.Errorf("%d reports, want 5:\n%s", n, got)
+	}
+	tsrc := `// or ER in a comment
+<label>or ER ({ d.titles() }) <input name="er" value={ d.val("er", "") }/></label>
+<p>an ERROR for the user</p>
+`
+	got = strings.Join(namesTermTempl("x.templ", []byte(tsrc), terms), "\n")
+	if strings.Count(got, `"er" is a kind's declared key`) != 2 || !strings.Contains(got, `names "ER"`) || strings.Contains(got, "x.templ:1") || strings.Contains(got, "x.templ:3") {
+		t.Errorf("templ reports:\n%s", got)
+	}
+	for id, want := range map[string]string{"byER": "by ER", "ERLo": "ER Lo", "hypCount": "hyp Count", "erRange": "er Range", "HTTPServer": "HTTP Server", "a_b": "a b"} {
+		if got := strings.Join(camelWords(id), " "); got != want {
+			t.Errorf("camelWords(%s) = %q, want %q", id, got, want)
 		}
 	}
 }
