@@ -102,12 +102,8 @@ func (s UserStore) SetRole(ctx context.Context, name string, role Role) error {
 		return err
 	}
 	defer tx.Rollback()
-	var id int64
-	var old string
-	if err := tx.QueryRowContext(ctx, `SELECT id, role FROM users WHERE name = ?`, name).Scan(&id, &old); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNoUser, name)
-		}
+	id, old, _, err := userRow(ctx, tx, name)
+	if err != nil {
 		return err
 	}
 	if Role(old) == RoleAdmin && role != RoleAdmin {
@@ -148,13 +144,8 @@ func (s UserStore) SetDisabled(ctx context.Context, name string, disabled bool) 
 		return err
 	}
 	defer tx.Rollback()
-	var id int64
-	var role string
-	var was bool
-	if err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &role, &was); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNoUser, name)
-		}
+	id, role, was, err := userRow(ctx, tx, name)
+	if err != nil {
 		return err
 	}
 	if was == disabled {
@@ -190,13 +181,8 @@ func (s UserStore) Delete(ctx context.Context, name string) error {
 		return err
 	}
 	defer tx.Rollback()
-	var id int64
-	var role string
-	var disabled bool
-	if err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &role, &disabled); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: %s", ErrNoUser, name)
-		}
+	id, role, disabled, err := userRow(ctx, tx, name)
+	if err != nil {
 		return err
 	}
 	if Role(role) == RoleAdmin && !disabled {
@@ -235,4 +221,14 @@ func (s UserStore) List(ctx context.Context) ([]User, error) {
 		out = append(out, u)
 	}
 	return out, rows.Err()
+}
+
+// userRow reads the user name's id, role and disabled flag in tx, the
+// first step of every change to a user (ErrNoUser when there is none).
+func userRow(ctx context.Context, tx *sql.Tx, name string) (id int64, role string, disabled bool, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &role, &disabled)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", false, fmt.Errorf("%w: %s", ErrNoUser, name)
+	}
+	return id, role, disabled, err
 }
