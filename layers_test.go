@@ -107,6 +107,22 @@ func kindNames(t *testing.T) []string {
 	return out
 }
 
+// bundledKindNames lists the folders of kinds/ that hold a bundle (a
+// kind/ folder): a kind being built lands its engine before its bundle
+// (its rater may land after its parser and solver), and is registered
+// with the bundle. Its name is protected from its first landing
+// (kindNames).
+func bundledKindNames(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, k := range kindNames(t) {
+		if fi, err := os.Stat(filepath.Join("kinds", k, "kind")); err == nil && fi.IsDir() {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // namesKind reports where one Go file of shared code names a kind: an
 // import of pencilbox/kinds/..., or an identifier or a string literal
 // (markup, a query, a class name) containing a kind's name, in any case.
@@ -349,8 +365,8 @@ type kindTerms struct {
 func registeredTerms(t *testing.T) kindTerms {
 	t.Helper()
 	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
-	if got, want := len(reg.Kinds()), len(kindNames(t)); got != want {
-		t.Fatalf("the test registers %d kinds, kinds/ holds %d: add the new kind's bundle here", got, want)
+	if got, want := len(reg.Kinds()), len(bundledKindNames(t)); got != want {
+		t.Fatalf("the test registers %d kinds, kinds/ holds %d bundles: add the new kind's bundle here", got, want)
 	}
 	var out kindTerms
 	for _, tm := range pencilbox.NewVocabulary(reg.Kinds(), reg.SecondRaters()) {
