@@ -13,9 +13,15 @@ func trimText(s string) string {
 
 // Sniff claims Tatham's Pattern game ID: "WxH:" followed only by digits,
 // '.' and '/' (an Akari ID of the same head has letters in its body, a
-// Pattern ID never does).
+// Pattern ID never does), a .non file and a Paint-by-Number XML puzzle.
 func (Kind) Sniff(text string) bool {
 	t := trimText(text)
+	if SniffXML(t) {
+		return true
+	}
+	if strings.Contains(t, "\n") {
+		return SniffNon(t)
+	}
 	i := tathamHead(t)
 	if i < 0 {
 		return false
@@ -48,12 +54,29 @@ func tathamHead(t string) int {
 	return i + 1
 }
 
-// Parse reads a puzzle in a single-record notation: Tatham's Pattern game
-// ID.
+// Parse reads a puzzle in a single-record notation, told apart by its
+// first characters: a Paint-by-Number XML puzzle ('<'), a .non file (a
+// width or height line), else Tatham's Pattern game ID.
 func Parse(text string) (*Puzzle, error) {
 	t := trimText(text)
-	if t == "" {
+	switch {
+	case t == "":
 		return nil, fmt.Errorf("empty nonogram puzzle")
+	case strings.HasPrefix(t, "<"):
+		recs, err := ParseXML(t)
+		if err != nil {
+			return nil, err
+		}
+		if len(recs) != 1 {
+			return nil, fmt.Errorf("xml: %d puzzles, want one", len(recs))
+		}
+		return recs[0].Puzzle, nil
+	case strings.Contains(t, "\n") || SniffNon(t):
+		rec, err := ParseNon(t)
+		if err != nil {
+			return nil, err
+		}
+		return rec.Puzzle, nil
 	}
 	return ParseTatham(t)
 }
