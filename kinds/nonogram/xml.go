@@ -10,7 +10,7 @@ import (
 // (webpbn.com's export: <puzzleset><puzzle><clues type="columns"><line>
 // <count>..), with its strings and goal.
 type XMLRecord struct {
-	Puzzle                           *Puzzle
+	Puzzle                       *Puzzle
 	ID, Title, Author, Copyright string
 	// Goal is the puzzle's goal image in the kind's solution notation;
 	// "" when the file has none.
