@@ -134,6 +134,20 @@ type state struct {
 	trail []trailEntry
 	queue []int32
 
+	// probing's scratch: the edges the first try set (seen == stamp) and
+	// their values, the edges both tries set alike (pairs edge, value)
+	stamp   int32
+	seen    []int32
+	seenVal []int8
+	both    []int32
+	// the edge whose tries set the most (the product of both tries' trail
+	// lengths) in the last probing pass: the search branches on it
+	bestEdge  int32
+	bestScore int64
+	// the parity rule's union-find over the cells and the outside
+	uf    []int32
+	ufPar []int8
+
 	work, limit int64
 	budget      bool // the work limit stopped it
 }
@@ -161,6 +175,11 @@ func newState(g *grid) *state {
 	s.unk = g.ne
 	s.trail = make([]trailEntry, 0, 4*g.ne)
 	s.queue = make([]int32, 0, g.ne)
+	s.seen = make([]int32, g.ne)
+	s.seenVal = make([]int8, g.ne)
+	s.both = make([]int32, 0, 2*g.ne)
+	s.uf = make([]int32, n+1)
+	s.ufPar = make([]int8, n+1)
 	return s
 }
 
@@ -425,29 +444,77 @@ func (s *state) try(e int32, val int8) bool {
 	return ok
 }
 
-// probe tries each unknown edge both ways until no try fails: a value
-// that leads to a contradiction gives the edge the other one. False when
-// both fail (the position is dead) or at the work limit.
+// probe tries each unknown edge both ways until nothing changes: a value
+// that leads to a contradiction gives the edge the other one, and what
+// both values imply holds. Each pass starts with the parity rule. False
+// when the position is dead or at the work limit.
 func (s *state) probe() bool {
 	g := s.g
 	for changed := true; changed; {
 		changed = false
+		s.bestEdge, s.bestScore = -1, -1
+		if !s.parity() {
+			return false
+		}
 		for e := int32(0); e < int32(g.ne); e++ {
 			if s.e[e] != eUnk {
 				continue
 			}
-			for _, val := range [2]int8{eLine, eCross} {
-				if s.try(e, val) {
-					continue
+			s.stamp++
+			mark := len(s.trail)
+			okLine := s.set(e, eLine) && s.propagate()
+			nLine := int64(len(s.trail) - mark)
+			if okLine {
+				for _, t := range s.trail[mark:] {
+					if t.kind == tEdge {
+						s.seen[t.idx] = s.stamp
+						s.seenVal[t.idx] = s.e[t.idx]
+					}
 				}
-				if s.budget {
-					return false
+			}
+			s.undo(mark)
+			if s.budget {
+				return false
+			}
+			okCross := s.set(e, eCross) && s.propagate()
+			if score := nLine * int64(len(s.trail)-mark); okLine && okCross && score > s.bestScore {
+				s.bestEdge, s.bestScore = e, score
+			}
+			s.both = s.both[:0]
+			if okLine && okCross {
+				for _, t := range s.trail[mark:] {
+					if t.kind == tEdge && t.idx != e && s.seen[t.idx] == s.stamp && s.seenVal[t.idx] == s.e[t.idx] {
+						s.both = append(s.both, t.idx, int32(s.e[t.idx]))
+					}
 				}
-				if !s.set(e, eLine+eCross-val) || !s.propagate() {
+			}
+			s.undo(mark)
+			if s.budget {
+				return false
+			}
+			switch {
+			case !okLine && !okCross:
+				return false
+			case !okLine:
+				if !s.set(e, eCross) || !s.propagate() {
 					return false
 				}
 				changed = true
-				break
+			case !okCross:
+				if !s.set(e, eLine) || !s.propagate() {
+					return false
+				}
+				changed = true
+			case len(s.both) > 0:
+				for i := 0; i < len(s.both); i += 2 {
+					if !s.set(s.both[i], int8(s.both[i+1])) {
+						return false
+					}
+				}
+				if !s.propagate() {
+					return false
+				}
+				changed = true
 			}
 			if s.unk == 0 {
 				return true
@@ -457,20 +524,97 @@ func (s *state) probe() bool {
 	return true
 }
 
+// parity applies the inside/outside view: each line says its two cells
+// differ, each cross that they agree (the area beyond the border is
+// outside), so cells joined by known edges have known relative colours;
+// an unknown edge between two cells of one class is decided by them, and
+// a class that contradicts itself kills the position. The classes are
+// rebuilt from the edges each time (a union-find with path halving over
+// scratch arrays): the rule runs between probing passes, not inside them.
+func (s *state) parity() bool {
+	g := s.g
+	n := int32(g.w * g.h) // node n is the outside
+	for i := int32(0); i <= n; i++ {
+		s.uf[i] = i
+		s.ufPar[i] = 0
+	}
+	find := func(x int32) (int32, int8) {
+		var par int8
+		for s.uf[x] != x {
+			par ^= s.ufPar[x]
+			x = s.uf[x]
+		}
+		return x, par
+	}
+	node := func(c int32) int32 {
+		if c < 0 {
+			return n
+		}
+		return c
+	}
+	for e := int32(0); e < int32(g.ne); e++ {
+		v := s.e[e]
+		if v == eUnk {
+			continue
+		}
+		a, pa := find(node(g.ec[2*e]))
+		b, pb := find(node(g.ec[2*e+1]))
+		want := int8(0)
+		if v == eLine {
+			want = 1
+		}
+		if a == b {
+			if pa^pb != want {
+				return false
+			}
+			continue
+		}
+		s.uf[a] = b
+		s.ufPar[a] = pa ^ pb ^ want
+	}
+	for e := int32(0); e < int32(g.ne); e++ {
+		if s.e[e] != eUnk {
+			continue
+		}
+		a, pa := find(node(g.ec[2*e]))
+		b, pb := find(node(g.ec[2*e+1]))
+		if a != b {
+			continue
+		}
+		v := eCross
+		if pa != pb {
+			v = eLine
+		}
+		if !s.set(e, v) {
+			return false
+		}
+	}
+	return s.propagate()
+}
+
 // pick is the edge to branch on: an unknown edge at a path's end, else
 // one beside the highest clue, else the first unknown one.
 func (s *state) pick() int32 {
 	g := s.g
+	best, bestLen := int32(-1), int32(-1)
 	for v := int32(0); v < int32(g.nv); v++ {
-		if s.vl[v] == 1 {
+		if s.vl[v] != 1 {
+			continue
+		}
+		score := int32(4-s.vu[v])<<20 + s.plen[v]
+		if score > bestLen {
 			for _, f := range g.ve[4*v : 4*v+4] {
 				if f >= 0 && s.e[f] == eUnk {
-					return f
+					best, bestLen = f, score
+					break
 				}
 			}
 		}
 	}
-	best, bestK := int32(-1), int8(-2)
+	if best >= 0 {
+		return best
+	}
+	bestK := int8(-2)
 	for c := int32(0); c < int32(len(g.clue)); c++ {
 		if k := g.clue[c]; k > bestK && s.cu[c] > 0 {
 			for _, f := range g.ce[4*c : 4*c+4] {
@@ -515,7 +659,10 @@ func (sr *searcher) search() {
 		}
 		return
 	}
-	e := s.pick()
+	e := s.bestEdge
+	if e < 0 || s.e[e] != eUnk {
+		e = s.pick()
+	}
 	for _, val := range [2]int8{eLine, eCross} {
 		mark := len(s.trail)
 		if s.set(e, val) && s.propagate() {
