@@ -79,6 +79,9 @@ func loadJanko(tb testing.TB) []janko {
 // committed sample).
 func TestJankoSolutions(t *testing.T) {
 	for _, j := range loadJanko(t) {
+		if err := slitherlink.CheckSolution(j.p, j.solution); err != nil {
+			t.Errorf("%s: the published solution: %v", j.id, err)
+		}
 		r := j.p.Solve()
 		if r.Status != engine.Unique {
 			t.Errorf("%s: status %v (%v), want unique", j.id, r.Status, r.Err)

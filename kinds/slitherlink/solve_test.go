@@ -210,6 +210,11 @@ func TestAgainstBrute(t *testing.T) {
 		if want == engine.Unique && r.Solution != first {
 			t.Fatalf("%s: solution %s, brute force %s", p.LoopyID(), r.Solution, first)
 		}
+		if n > 0 {
+			if err := slitherlink.CheckSolution(p, first); err != nil {
+				t.Fatalf("%s: CheckSolution(%s): %v", p.LoopyID(), first, err)
+			}
+		}
 	}
 	if seen[engine.Unique] < 20 || seen[engine.Multiple] < 20 || seen[engine.None] < 20 {
 		t.Errorf("statuses met %v: the test covers too little", seen)
@@ -230,5 +235,30 @@ func TestWorkLimit(t *testing.T) {
 	}
 	if r, _ := slitherlink.SolveStats(p); r.Status != engine.Multiple {
 		t.Errorf("60x60 empty, default limit: %v (%v), want multiple", r.Status, r.Err)
+	}
+}
+
+func TestCheckSolution(t *testing.T) {
+	p := mustParse(t, "3x3t0:2h")
+	empty := mustParse(t, "3x3t0:i")
+	for _, tc := range []struct {
+		p         *slitherlink.Puzzle
+		sol, want string
+	}{
+		{p, "110/100/000", ""},
+		{p, "110/000/000", "the 2 at r1c1 has 3 of its sides on the loop"},
+		{p, "100/000", "solution has 2 rows, the grid 3"},
+		{p, "100/00/000", "solution row 2 has 2 cells, the grid 3"},
+		{p, "100/0x0/000", "solution row 2 column 2: 'x' is not 1 (inside) or 0 (outside)"},
+		{empty, "100/010/000", "the loop touches itself at the dot between rows 1-2 and columns 1-2"},
+		{empty, "101/000/000", "the inside cells fall into 2 parts: 2 loops"},
+		{empty, "111/101/111", "the outside cells fall into 2 parts: the loop has another inside it"},
+		{empty, "000/000/000", "solution has no inside cell: no loop"},
+		{empty, "111/111/111", ""},
+	} {
+		err := slitherlink.CheckSolution(tc.p, tc.sol)
+		if (err == nil) != (tc.want == "") || err != nil && err.Error() != tc.want {
+			t.Errorf("%s: %v, want %q", tc.sol, err, tc.want)
+		}
 	}
 }
