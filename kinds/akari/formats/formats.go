@@ -81,8 +81,18 @@ func Pzprv3() importers.Format {
 		Name: "pzprv3",
 		Kind: kind,
 		Detect: func(head []byte) bool {
-			l := importers.Head(head, 1)
-			return len(l) == 1 && bytes.HasPrefix(l[0], []byte("pzprv3"))
+			// pzprv3 holds every pzprjs puzzle: claim only lightup's
+			// (the type is the second item, after a '/' or on the
+			// second line).
+			l := importers.Head(head, 2)
+			if len(l) == 0 || !bytes.HasPrefix(l[0], []byte("pzprv3")) {
+				return false
+			}
+			if i := bytes.IndexByte(l[0], '/'); i >= 0 {
+				typ, _, _ := bytes.Cut(l[0][i+1:], []byte("/"))
+				return string(typ) == "lightup" || string(typ) == "akari"
+			}
+			return len(l) == 2 && (string(l[1]) == "lightup" || string(l[1]) == "akari")
 		},
 		Read: readPzprv3,
 	}
