@@ -1,0 +1,387 @@
+package slitherlink
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"pencilbox/engine"
+)
+
+// RateWorkLimit bounds the items the ladder looks at while rating one
+// puzzle (probes included); past it the rating gives up with
+// engine.ErrWorkLimit. The Janko dev puzzles (up to 60x60) need at most
+// a few million.
+const RateWorkLimit = 2_000_000_000
+
+// Rate solves p (its status and solution come from Solve) and, for a
+// unique puzzle, rates it on the ladder, always applying the lowest level
+// that makes progress.
+func (p *Puzzle) Rate(withSteps bool) engine.Rating {
+	res := p.Solve()
+	rt := engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
+	if res.Status != engine.Unique {
+		return rt
+	}
+	return rateSolved(p, res.Solution, withSteps, RateWorkLimit)
+}
+
+// rateSolved rates p, whose unique solution is sol, on the ladder.
+//
+// The rating runs on the image of p under the grid's symmetry that makes
+// its clues smallest, so rank, score and profile are the same for all
+// eight images (which deduction goes first may depend on the scan order);
+// the steps are turned back to p's own orientation.
+func rateSolved(p *Puzzle, sol string, withSteps bool, limit int64) engine.Rating {
+	rt := engine.Rating{Status: engine.Unique, Solution: sol}
+	o := orientOf(p)
+	r := &rater{o: o, withSteps: withSteps, limit: limit}
+	r.t = newTopo(o.w, o.h, o.clue)
+	solE, err := o.solutionEdges(r.t, sol)
+	if err != nil {
+		return engine.Rating{Status: engine.Unknown, Err: err}
+	}
+	r.sol = solE
+	r.m = newLState(r.t, levelHard)
+	if err := r.run(); err != nil {
+		return engine.Rating{Status: engine.Unknown, Err: err}
+	}
+	rt.Rank = max(r.rank, 1)
+	rt.Score = r.score
+	for i, tq := range ladder {
+		if r.counts[i] > 0 {
+			rt.Profile = append(rt.Profile, engine.Count{ID: tq.ID, N: r.counts[i]})
+		}
+	}
+	rt.Steps = r.steps
+	return rt
+}
+
+type rater struct {
+	o         orient
+	t         *ltopo
+	m, w      *lstate // the rating's state; the probes' copy of it
+	wAt       int64   // m.changes when w was last copied
+	sol       []uint8 // the solution per edge
+	rec       record
+	withSteps bool
+	limit     int64
+	steps     []engine.Step
+	counts    [numTechs]int
+	rank      int
+	score     float64
+	probeAt   int32
+}
+
+var errUnsound = errors.New("slitherlink: the ladder contradicted the solution")
+
+func (r *rater) run() error {
+	m := r.m
+	for m.unknown > 0 {
+		if r.work() > r.limit {
+			return fmt.Errorf("rating stopped after %d items: %w", r.work(), engine.ErrWorkLimit)
+		}
+		level, x, ok := m.next()
+		if ok {
+			before := m.changes
+			if r.withSteps {
+				r.rec.reset()
+				m.rec = &r.rec
+			}
+			why := m.apply(level, x)
+			m.rec = nil
+			if m.bad {
+				return errUnsound
+			}
+			if m.changes != before {
+				r.note(level, techOf(level, x, m), x, why, "", "")
+			}
+			continue
+		}
+		if r.contradiction() {
+			if m.bad {
+				return errUnsound
+			}
+			continue
+		}
+		r.search()
+	}
+	return nil
+}
+
+func (r *rater) work() int64 {
+	n := r.m.work
+	if r.w != nil {
+		n += r.w.work
+	}
+	return n
+}
+
+// techOf is the ladder index of a deduction of level at item x.
+func techOf(level int, x int32, s *lstate) int {
+	switch level {
+	case 1:
+		switch {
+		case x < int32(s.t.nc):
+			return 0
+		case x < int32(s.t.nc+s.t.nd):
+			return 1
+		}
+		return 2
+	case 2:
+		return 3
+	case 3:
+		return 4
+	case 4:
+		return 5
+	case 5:
+		return 6
+	}
+	return 7
+}
+
+// contradiction probes each unknown edge both ways with levels 1-4; the
+// first whose assumption ends in a contradiction is settled the other way.
+func (r *rater) contradiction() bool {
+	m := r.m
+	if r.w == nil {
+		r.w = newLState(r.t, levelHard)
+		r.w.clearQueues()
+		r.wAt = -1
+	}
+	w := r.w
+	if r.wAt != m.changes {
+		w.copyFrom(m)
+		r.wAt = m.changes
+	}
+	w.logging = true
+	defer func() { w.logging = false }()
+	ne := int32(r.t.ne)
+	for i := int32(0); i < ne; i++ {
+		e := r.probeAt + i
+		if e >= ne {
+			e -= ne
+		}
+		if m.e[e] != eUnk {
+			continue
+		}
+		for _, v := range [2]uint8{eOn, eOff} {
+			w.set(e, v, -1)
+			w.propagate()
+			bad, where := w.bad, w.badItem
+			w.restore(m)
+			if w.work+m.work > r.limit {
+				return false
+			}
+			if !bad {
+				continue
+			}
+			r.probeAt = e + 1
+			if r.withSteps {
+				r.rec.reset()
+				m.rec = &r.rec
+			}
+			m.set(e, eOn+eOff-v, -1)
+			m.rec = nil
+			assume := r.edgeName(e) + " " + onOff(v)
+			r.note(5, 6, -1, int(e), assume, r.itemCell(where))
+			return true
+		}
+	}
+	return false
+}
+
+// search settles the first unknown edge as the solution has it.
+func (r *rater) search() {
+	m := r.m
+	for e := int32(0); e < int32(r.t.ne); e++ {
+		if m.e[e] != eUnk {
+			continue
+		}
+		if r.withSteps {
+			r.rec.reset()
+			m.rec = &r.rec
+		}
+		m.set(e, r.sol[e], -1)
+		m.rec = nil
+		r.note(6, 7, -1, int(e), r.edgeName(e)+" "+onOff(eOn+eOff-r.sol[e]), "search finds no solution")
+		return
+	}
+}
+
+func onOff(v uint8) string {
+	if v == eOn {
+		return "on"
+	}
+	return "off"
+}
+
+// note counts a step and, when steps are kept, records it.
+func (r *rater) note(level, tech int, x int32, why int, assume, contra string) {
+	r.counts[tech]++
+	r.rank = max(r.rank, level)
+	r.score += scoreWeight[tech]
+	if !r.withSteps {
+		return
+	}
+	st := engine.Step{
+		Level:         level,
+		Technique:     ladder[tech].ID,
+		Assumption:    assume,
+		Contradiction: contra,
+	}
+	for _, e := range r.rec.on {
+		st.Edges = append(st.Edges, r.edgeMark(e, true))
+	}
+	for _, e := range r.rec.off {
+		st.Edges = append(st.Edges, r.edgeMark(e, false))
+	}
+	st.Pattern = r.pattern(x, level, why)
+	st.Sentence = r.sentence(level, x, why, assume, contra)
+	r.steps = append(r.steps, st)
+}
+
+// pattern lists the cells (in p's orientation) a step reasons from.
+func (r *rater) pattern(x int32, level, why int) []int {
+	t := r.t
+	var out []int
+	switch {
+	case level >= 5:
+		e := int32(why)
+		for _, c := range t.eCell[e] {
+			if c >= 0 {
+				out = append(out, int(r.o.cellOrig[c]))
+			}
+		}
+	case x < 0:
+	case x < int32(t.nc):
+		out = append(out, int(r.o.cellOrig[x]))
+	case x < int32(t.nc+t.nd):
+		d := x - int32(t.nc)
+		for _, c := range r.dotCells(d) {
+			out = append(out, int(r.o.cellOrig[c]))
+		}
+	case x < r.m.nItems-1:
+		e := x - int32(t.nc+t.nd)
+		for _, c := range t.eCell[e] {
+			if c >= 0 {
+				out = append(out, int(r.o.cellOrig[c]))
+			}
+		}
+	}
+	return out
+}
+
+// dotCells are the cells around dot d.
+func (r *rater) dotCells(d int32) []int32 {
+	t := r.t
+	dr, dc := int(d)/(t.w+1), int(d)%(t.w+1)
+	var out []int32
+	for _, rc := range [4][2]int{{dr - 1, dc - 1}, {dr - 1, dc}, {dr, dc - 1}, {dr, dc}} {
+		if rc[0] >= 0 && rc[0] < t.h && rc[1] >= 0 && rc[1] < t.w {
+			out = append(out, int32(rc[0]*t.w+rc[1]))
+		}
+	}
+	return out
+}
+
+// itemCell names, r1c1-style, a cell where the contradiction at item x
+// shows.
+func (r *rater) itemCell(x int32) string {
+	t := r.t
+	switch {
+	case x < 0:
+		return ""
+	case x < int32(t.nc):
+		return r.cellName(x)
+	case x < int32(t.nc+t.nd):
+		if cs := r.dotCells(x - int32(t.nc)); len(cs) > 0 {
+			return r.cellName(cs[0])
+		}
+	case x < r.m.nItems-1:
+		e := x - int32(t.nc+t.nd)
+		for _, c := range t.eCell[e] {
+			if c >= 0 {
+				return r.cellName(c)
+			}
+		}
+	}
+	return "a closed loop"
+}
+
+// names in p's orientation.
+
+func (r *rater) cellName(c int32) string { return engine.CellName(int(r.o.cellOrig[c]), r.o.W) }
+
+// edgeMark is image edge e in p's orientation.
+func (r *rater) edgeMark(e int32, on bool) engine.EdgeMark {
+	a, b := r.o.dotOrig[r.t.eDot[e][0]], r.o.dotOrig[r.t.eDot[e][1]]
+	if a > b {
+		a, b = b, a
+	}
+	W1 := int32(r.o.W + 1)
+	ar, ac := a/W1, a%W1
+	br := b / W1
+	return engine.EdgeMark{Row: int(ar), Col: int(ac), Down: br != ar, Set: on}
+}
+
+// edgeName names an edge as the side of a cell: r2c5-top, or -bottom and
+// -right along the grid's last row and column.
+func (r *rater) edgeName(e int32) string {
+	return EdgeName(r.edgeMark(e, false), r.o.W, r.o.H)
+}
+
+// EdgeName names the edge of a w x h grid that m marks, as a side of a
+// cell ("r2c5-top"): the cell below or right of it, or above or left of it
+// along the grid's last row and column.
+func EdgeName(m engine.EdgeMark, w, h int) string {
+	if !m.Down {
+		if m.Row < h {
+			return fmt.Sprintf("r%dc%d-top", m.Row+1, m.Col+1)
+		}
+		return fmt.Sprintf("r%dc%d-bottom", m.Row, m.Col+1)
+	}
+	if m.Col < w {
+		return fmt.Sprintf("r%dc%d-left", m.Row+1, m.Col+1)
+	}
+	return fmt.Sprintf("r%dc%d-right", m.Row+1, m.Col)
+}
+
+// dotName names a dot as a corner of a cell: "the top-left corner of
+// r2c5".
+func (r *rater) dotName(d int32) string {
+	od := int(r.o.dotOrig[d])
+	W1 := r.o.W + 1
+	dr, dc := od/W1, od%W1
+	cr, cc := min(dr, r.o.H-1), min(dc, r.o.W-1)
+	v, h := "top", "left"
+	if dr != cr {
+		v = "bottom"
+	}
+	if dc != cc {
+		h = "right"
+	}
+	return fmt.Sprintf("the %s-%s corner of r%dc%d", v, h, cr+1, cc+1)
+}
+
+func (r *rater) names(es []int32) string {
+	parts := make([]string, 0, len(es))
+	for i, e := range es {
+		if i == 8 && len(es) > 9 {
+			parts = append(parts, fmt.Sprintf("%d more", len(es)-8))
+			break
+		}
+		parts = append(parts, r.edgeName(e))
+	}
+	return joinAnd(parts)
+}
+
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}

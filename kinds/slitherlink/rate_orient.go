@@ -1,0 +1,118 @@
+package slitherlink
+
+import (
+	"fmt"
+	"strings"
+)
+
+// orient is the image of a puzzle the rater works on: of the grid's eight
+// symmetries, the one whose clues (width, height, then the clues row by
+// row) are smallest, so that every image of a puzzle is rated on the same
+// grid. cellOrig and dotOrig map the image's cells and dots back.
+type orient struct {
+	W, H     int // the puzzle's own size
+	w, h     int // the image's
+	clue     []int8
+	cellOrig []int32
+	dotOrig  []int32
+}
+
+// imagePoint maps point (r, c) of an R x C array of points (cells or
+// dots) under symmetry t: bit 2 transposes first, then bit 0 mirrors left
+// to right and bit 1 top to bottom.
+func imagePoint(t, rows, cols, r, c int) (int, int, int, int) {
+	if t&4 != 0 {
+		r, c = c, r
+		rows, cols = cols, rows
+	}
+	if t&1 != 0 {
+		c = cols - 1 - c
+	}
+	if t&2 != 0 {
+		r = rows - 1 - r
+	}
+	return r, c, rows, cols
+}
+
+func orientOf(p *Puzzle) orient {
+	best := -1
+	var bestClue []int8
+	var bw, bh int
+	buf := make([]int8, len(p.Clue))
+	for t := 0; t < 8; t++ {
+		_, _, h, w := imagePoint(t, p.H, p.W, 0, 0)
+		for r := 0; r < p.H; r++ {
+			for c := 0; c < p.W; c++ {
+				ir, ic, _, _ := imagePoint(t, p.H, p.W, r, c)
+				buf[ir*w+ic] = p.Clue[r*p.W+c]
+			}
+		}
+		if best < 0 || less(w, h, buf, bw, bh, bestClue) {
+			best, bw, bh = t, w, h
+			bestClue = append(bestClue[:0], buf...)
+		}
+	}
+	o := orient{W: p.W, H: p.H, w: bw, h: bh, clue: bestClue}
+	o.cellOrig = make([]int32, p.W*p.H)
+	for r := 0; r < p.H; r++ {
+		for c := 0; c < p.W; c++ {
+			ir, ic, _, _ := imagePoint(best, p.H, p.W, r, c)
+			o.cellOrig[ir*bw+ic] = int32(r*p.W + c)
+		}
+	}
+	o.dotOrig = make([]int32, (p.W+1)*(p.H+1))
+	for r := 0; r <= p.H; r++ {
+		for c := 0; c <= p.W; c++ {
+			ir, ic, _, _ := imagePoint(best, p.H+1, p.W+1, r, c)
+			o.dotOrig[ir*(bw+1)+ic] = int32(r*(p.W+1) + c)
+		}
+	}
+	return o
+}
+
+func less(w, h int, a []int8, bw, bh int, b []int8) bool {
+	if w != bw {
+		return w < bw
+	}
+	if h != bh {
+		return h < bh
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// solutionEdges reads a solution ('1' inside, '0' outside, H rows of W
+// joined by '/') as on or off per edge of the image.
+func (o orient) solutionEdges(t *ltopo, sol string) ([]uint8, error) {
+	rows := strings.Split(sol, "/")
+	if len(rows) != o.H {
+		return nil, fmt.Errorf("solution has %d rows, want %d", len(rows), o.H)
+	}
+	inside := make([]bool, o.W*o.H)
+	for r, row := range rows {
+		if len(row) != o.W {
+			return nil, fmt.Errorf("solution row %d has %d cells, want %d", r+1, len(row), o.W)
+		}
+		for c := 0; c < o.W; c++ {
+			inside[r*o.W+c] = row[c] == '1'
+		}
+	}
+	out := make([]uint8, t.ne)
+	for e := range out {
+		in := [2]bool{}
+		for k, c := range t.eCell[e] {
+			if c >= 0 {
+				in[k] = inside[o.cellOrig[c]]
+			}
+		}
+		out[e] = eOff
+		if in[0] != in[1] {
+			out[e] = eOn
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,432 @@
+package slitherlink
+
+// The rater's solving state: each edge on, off or unknown; per dot the
+// pair facts of Loopy's Normal and Tricky levels ("at least one" and "at
+// most one" of two edges next to each other around the dot); the classes
+// of edges known equal or opposite of Loopy's Hard level; the paths the
+// lines drawn so far make (their ends, for the loop rule). Work is driven
+// by one queue per level of items to look at again (cells, dots, edges),
+// so that the lowest level with something to do always goes first.
+
+const (
+	eUnk uint8 = iota
+	eOn
+	eOff
+)
+
+// Items the queues hold: cells, then dots, then edges, then the closed
+// loop.
+type lstate struct {
+	t *ltopo
+
+	e    []uint8 // per edge: eUnk, eOn, eOff
+	dl   []uint8 // per dot: bit j "at least one of pair j", bit 4+j "at most one"
+	par  []int32 // classes of equal or opposite edges: parent (itself at a root)
+	inv  []uint8 // 1 when the edge is the opposite of its parent
+	sz   []int32 // class size, at the root
+	nxt  []int32 // the class's members, a circular list
+	end  []int32 // per dot: the path's other end at an end, itself with no line, -1 inside a path
+	plen []int32 // per dot: edges on the path, at its ends
+
+	yes, unknown int32
+	sat          int32 // clued cells with exactly their count of lines
+	closed       bool
+	bad          bool
+	badItem      int32 // where the contradiction showed
+	pending      int32 // an edge that would close the loop into a solution (not a deduction), or -1
+	changes      int64 // every change of the state counts one
+	work         int64 // items looked at
+
+	nItems int32
+	q      [4]ring
+	inq    []uint8 // per item: bit k when in the queue of level k+1
+	maxLvl int     // the highest level the queues are filled for
+
+	logging    bool    // record what changes, to undo it (probes)
+	logE, logD []int32 // edges and dots whose entries changed
+
+	rec *record // the current step's changes, nil when not recording
+}
+
+// record collects the changes of one deduction, for the step log.
+type record struct {
+	on, off []int32
+	facts   []int32 // dline id*2 + 1 for "at most one", + 0 for "at least one"
+	merges  [][3]int32
+}
+
+func (r *record) reset() {
+	r.on, r.off, r.facts, r.merges = r.on[:0], r.off[:0], r.facts[:0], r.merges[:0]
+}
+
+func (r *record) empty() bool {
+	return len(r.on)+len(r.off)+len(r.facts)+len(r.merges) == 0
+}
+
+type ring struct {
+	buf        []int32
+	head, size int
+}
+
+func (q *ring) push(x int32) {
+	i := q.head + q.size
+	if i >= len(q.buf) {
+		i -= len(q.buf)
+	}
+	q.buf[i] = x
+	q.size++
+}
+
+func (q *ring) pop() int32 {
+	x := q.buf[q.head]
+	q.head++
+	if q.head == len(q.buf) {
+		q.head = 0
+	}
+	q.size--
+	return x
+}
+
+func newLState(t *ltopo, maxLvl int) *lstate {
+	s := &lstate{t: t, maxLvl: maxLvl, pending: -1, badItem: -1}
+	s.e = make([]uint8, t.ne)
+	s.dl = make([]uint8, t.nd)
+	s.par = make([]int32, t.ne)
+	s.inv = make([]uint8, t.ne)
+	s.sz = make([]int32, t.ne)
+	s.nxt = make([]int32, t.ne)
+	for i := range s.par {
+		s.par[i] = int32(i)
+		s.sz[i] = 1
+		s.nxt[i] = int32(i)
+	}
+	s.end = make([]int32, t.nd)
+	s.plen = make([]int32, t.nd)
+	for i := range s.end {
+		s.end[i] = int32(i)
+	}
+	s.unknown = int32(t.ne)
+	s.nItems = int32(t.nc + t.nd + t.ne + 1)
+	for k := range s.q {
+		s.q[k].buf = make([]int32, s.nItems)
+	}
+	s.inq = make([]uint8, s.nItems)
+	for c := 0; c < t.nc; c++ {
+		if t.clue[c] == 0 {
+			s.sat++
+		}
+	}
+	// Everything is to be looked at once.
+	for i := int32(0); i < int32(t.nc+t.nd); i++ {
+		s.push(i, 0xF)
+	}
+	return s
+}
+
+// copyFrom makes s equal to m (same grid), queues empty.
+func (s *lstate) copyFrom(m *lstate) {
+	copy(s.e, m.e)
+	copy(s.dl, m.dl)
+	copy(s.par, m.par)
+	copy(s.inv, m.inv)
+	copy(s.sz, m.sz)
+	copy(s.nxt, m.nxt)
+	copy(s.end, m.end)
+	copy(s.plen, m.plen)
+	s.scalarsFrom(m)
+	s.clearQueues()
+}
+
+func (s *lstate) scalarsFrom(m *lstate) {
+	s.yes, s.unknown, s.sat, s.closed, s.bad, s.badItem, s.pending = m.yes, m.unknown, m.sat, m.closed, m.bad, m.badItem, m.pending
+}
+
+// restore undoes what changed since logging began, from m, which s was
+// equal to then.
+func (s *lstate) restore(m *lstate) {
+	for _, i := range s.logE {
+		s.e[i], s.par[i], s.inv[i], s.sz[i], s.nxt[i] = m.e[i], m.par[i], m.inv[i], m.sz[i], m.nxt[i]
+	}
+	for _, i := range s.logD {
+		s.dl[i], s.end[i], s.plen[i] = m.dl[i], m.end[i], m.plen[i]
+	}
+	s.logE, s.logD = s.logE[:0], s.logD[:0]
+	s.scalarsFrom(m)
+	s.clearQueues()
+}
+
+func (s *lstate) clearQueues() {
+	for k := range s.q {
+		q := &s.q[k]
+		for q.size > 0 {
+			s.inq[q.pop()] = 0
+		}
+		q.head = 0
+	}
+}
+
+// push queues item x for the levels in mask (bit k: level k+1).
+func (s *lstate) push(x int32, mask uint8) {
+	for k := 0; k < s.maxLvl; k++ {
+		if mask&(1<<k) != 0 && s.inq[x]&(1<<k) == 0 {
+			s.inq[x] |= 1 << k
+			s.q[k].push(x)
+		}
+	}
+}
+
+// next pops the item of the lowest level queued; ok is false when every
+// queue is empty.
+func (s *lstate) next() (level int, x int32, ok bool) {
+	for k := 0; k < s.maxLvl; k++ {
+		if s.q[k].size > 0 {
+			x = s.q[k].pop()
+			s.inq[x] &^= 1 << k
+			return k + 1, x, true
+		}
+	}
+	return 0, 0, false
+}
+
+func (s *lstate) itemCell(c int32) int32 { return c }
+func (s *lstate) itemDot(d int32) int32  { return int32(s.t.nc) + d }
+func (s *lstate) itemEdge(e int32) int32 { return int32(s.t.nc+s.t.nd) + e }
+func (s *lstate) itemClosed() int32      { return s.nItems - 1 }
+
+func (s *lstate) fail(item int32) {
+	if !s.bad {
+		s.bad = true
+		s.badItem = item
+	}
+}
+
+// set puts edge e on or off. A change against what is known is a
+// contradiction.
+func (s *lstate) set(e int32, v uint8, item int32) {
+	if s.bad {
+		return
+	}
+	cur := s.e[e]
+	if cur == v {
+		return
+	}
+	if cur != eUnk {
+		s.fail(item)
+		return
+	}
+	t := s.t
+	if s.logging {
+		s.logE = append(s.logE, e)
+	}
+	s.e[e] = v
+	s.unknown--
+	s.changes++
+	if s.rec != nil {
+		if v == eOn {
+			s.rec.on = append(s.rec.on, e)
+		} else {
+			s.rec.off = append(s.rec.off, e)
+		}
+	}
+	for _, c := range t.eCell[e] {
+		if c >= 0 {
+			if v == eOn && t.clue[c] >= 0 {
+				switch y := s.cellCount(c, eOn); y - int(t.clue[c]) {
+				case 0:
+					s.sat++
+				case 1:
+					s.sat--
+				}
+			}
+		}
+	}
+	// The cells around both ends: a clue's corner rule looks at the
+	// lines at its corners.
+	for _, d := range t.eDot[e] {
+		s.push(s.itemDot(d), 0xF)
+		for _, c := range t.dCell[d] {
+			if c >= 0 {
+				s.push(c, 0xF)
+			}
+		}
+	}
+	if s.sz[s.root(e)] > 1 {
+		s.push(s.itemEdge(e), 8)
+	}
+	if v == eOn {
+		s.yes++
+		s.link(e)
+	}
+	if s.pending >= 0 {
+		s.push(s.itemEdge(s.pending), 1)
+	}
+}
+
+// link joins the paths at the ends of the new line e.
+func (s *lstate) link(e int32) {
+	t := s.t
+	a, b := t.eDot[e][0], t.eDot[e][1]
+	if s.closed {
+		s.fail(s.itemClosed())
+		return
+	}
+	ea, eb := s.end[a], s.end[b]
+	if ea < 0 || eb < 0 {
+		// A third line at a dot: the dot rule reports it.
+		if ea < 0 {
+			s.fail(s.itemDot(a))
+		} else {
+			s.fail(s.itemDot(b))
+		}
+		return
+	}
+	if s.logging {
+		s.logD = append(s.logD, a, b, ea, eb)
+	}
+	if ea == b {
+		s.closed = true
+		s.end[a], s.end[b] = -1, -1
+		if s.plen[a]+1 != s.yes {
+			s.fail(s.itemClosed())
+			return
+		}
+		s.push(s.itemClosed(), 1)
+		return
+	}
+	n := s.plen[ea] + s.plen[eb] + 1
+	if a != ea {
+		s.end[a] = -1
+	}
+	if b != eb {
+		s.end[b] = -1
+	}
+	s.end[ea], s.end[eb] = eb, ea
+	s.plen[ea], s.plen[eb] = n, n
+	if x := t.edgeBetween(ea, eb); x >= 0 && s.e[x] == eUnk {
+		s.push(s.itemEdge(x), 1)
+	}
+}
+
+// setFact records a pair fact (dline id; most: "at most one", else "at
+// least one").
+func (s *lstate) setFact(id int32, most bool) {
+	if s.bad {
+		return
+	}
+	d, j := id>>2, uint(id&3)
+	bit := uint8(1) << j
+	if most {
+		bit <<= 4
+	}
+	if s.dl[d]&bit != 0 {
+		return
+	}
+	if s.logging {
+		s.logD = append(s.logD, d)
+	}
+	s.dl[d] |= bit
+	s.changes++
+	if s.rec != nil {
+		f := id * 2
+		if most {
+			f++
+		}
+		s.rec.facts = append(s.rec.facts, f)
+	}
+	s.push(s.itemDot(d), 0xE)
+	if c := s.t.plCell[id]; c >= 0 {
+		s.push(c, 0xE)
+	}
+}
+
+func (s *lstate) atLeast(id int32) bool { return s.dl[id>>2]&(1<<uint(id&3)) != 0 }
+func (s *lstate) atMost(id int32) bool  { return s.dl[id>>2]&(16<<uint(id&3)) != 0 }
+
+// root finds e's class and e's parity to it (no path compression: the
+// union by size keeps the trees shallow, and probes undo by position).
+func (s *lstate) root(e int32) int32 {
+	for s.par[e] != e {
+		e = s.par[e]
+	}
+	return e
+}
+
+func (s *lstate) find(e int32) (int32, uint8) {
+	var p uint8
+	for s.par[e] != e {
+		p ^= s.inv[e]
+		e = s.par[e]
+	}
+	return e, p
+}
+
+// merge records that a XOR b == x (x = 1: opposite).
+func (s *lstate) merge(a, b int32, x uint8, item int32) {
+	if s.bad {
+		return
+	}
+	ra, pa := s.find(a)
+	rb, pb := s.find(b)
+	if ra == rb {
+		if pa^pb != x {
+			s.fail(item)
+		}
+		return
+	}
+	if s.sz[ra] < s.sz[rb] {
+		ra, rb = rb, ra
+	}
+	// rb, the smaller, goes under ra. Its members' cells and dots may now
+	// hold a known pair.
+	for m := rb; ; {
+		for _, c := range s.t.eCell[m] {
+			if c >= 0 {
+				s.push(c, 8)
+			}
+		}
+		for _, d := range s.t.eDot[m] {
+			s.push(s.itemDot(d), 8)
+		}
+		m = s.nxt[m]
+		if m == rb {
+			break
+		}
+	}
+	if s.logging {
+		s.logE = append(s.logE, ra, rb)
+	}
+	s.par[rb] = ra
+	s.inv[rb] = pa ^ pb ^ x
+	s.sz[ra] += s.sz[rb]
+	s.nxt[ra], s.nxt[rb] = s.nxt[rb], s.nxt[ra]
+	s.changes++
+	if s.rec != nil {
+		s.rec.merges = append(s.rec.merges, [3]int32{a, b, int32(x)})
+	}
+	s.push(s.itemEdge(a), 8)
+}
+
+// cellCount counts the sides of cell c in state v.
+func (s *lstate) cellCount(c int32, v uint8) int {
+	n := 0
+	for _, e := range s.t.cEdge[c] {
+		if s.e[e] == v {
+			n++
+		}
+	}
+	return n
+}
+
+// dotCounts counts the lines and the unknown edges at dot d.
+func (s *lstate) dotCounts(d int32) (y, u int) {
+	t := s.t
+	for k := uint8(0); k < t.dN[d]; k++ {
+		switch s.e[t.dEdge[d][k]] {
+		case eOn:
+			y++
+		case eUnk:
+			u++
+		}
+	}
+	return y, u
+}

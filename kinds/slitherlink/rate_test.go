@@ -1,0 +1,143 @@
+package slitherlink_test
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pencilbox/engine"
+	"pencilbox/kinds/slitherlink"
+)
+
+// image is p and its solution under symmetry t (bit 2 transposes first,
+// bit 0 mirrors left-right, bit 1 top-bottom), a test's own transform.
+func image(p *slitherlink.Puzzle, sol string, t int) (*slitherlink.Puzzle, string) {
+	w, h := p.W, p.H
+	if t&4 != 0 {
+		w, h = h, w
+	}
+	rows := strings.Split(sol, "/")
+	q := &slitherlink.Puzzle{W: w, H: h, Clue: make([]int8, w*h)}
+	out := make([][]byte, h)
+	for r := range out {
+		out[r] = make([]byte, w)
+	}
+	for r := 0; r < p.H; r++ {
+		for c := 0; c < p.W; c++ {
+			ir, ic := r, c
+			if t&4 != 0 {
+				ir, ic = c, r
+			}
+			if t&1 != 0 {
+				ic = w - 1 - ic
+			}
+			if t&2 != 0 {
+				ir = h - 1 - ir
+			}
+			q.Clue[ir*w+ic] = p.Clue[r*p.W+c]
+			out[ir][ic] = rows[r][c]
+		}
+	}
+	s := make([]string, h)
+	for r := range out {
+		s[r] = string(out[r])
+	}
+	return q, strings.Join(s, "/")
+}
+
+// TestRatingSymmetric: rank, score and profile are the same for the eight
+// images of every puzzle.
+func TestRatingSymmetric(t *testing.T) {
+	recs := loadSgt(t)
+	for i, r := range recs {
+		if i%7 != 0 && len(recs) > 100 {
+			continue
+		}
+		base := slitherlink.RateSolved(r.p, r.sol, false)
+		for tr := 1; tr < 8; tr++ {
+			q, qs := image(r.p, r.sol, tr)
+			got := slitherlink.RateSolved(q, qs, false)
+			if got.Rank != base.Rank || got.Score != base.Score || !reflect.DeepEqual(got.Profile, base.Profile) {
+				t.Fatalf("%s image %d: rank %d score %g %v, the puzzle itself %d %g %v", r.id, tr, got.Rank, got.Score, got.Profile, base.Rank, base.Score, base.Profile)
+			}
+		}
+	}
+}
+
+// solutionEdges are the loop's edges of a solution, keyed like EdgeMark.
+func solutionEdges(w, h int, sol string) map[engine.EdgeMark]bool {
+	rows := strings.Split(sol, "/")
+	in := func(r, c int) bool { return r >= 0 && r < h && c >= 0 && c < w && rows[r][c] == '1' }
+	out := map[engine.EdgeMark]bool{}
+	for r := 0; r <= h; r++ {
+		for c := 0; c < w; c++ {
+			out[engine.EdgeMark{Row: r, Col: c}] = in(r-1, c) != in(r, c)
+		}
+	}
+	for r := 0; r < h; r++ {
+		for c := 0; c <= w; c++ {
+			out[engine.EdgeMark{Row: r, Col: c, Down: true}] = in(r, c-1) != in(r, c)
+		}
+	}
+	return out
+}
+
+var cellRef = regexp.MustCompile(`r(\d+)c(\d+)`)
+
+// TestStepsReplay: the steps of every image of some puzzles settle each
+// edge once, as the solution has it, in the puzzle's own orientation;
+// every step has a sentence naming cells on the board, and the step
+// counts are the profile's.
+func TestStepsReplay(t *testing.T) {
+	recs := loadSgt(t)
+	for i, r := range recs {
+		if i%13 != 0 && len(recs) > 100 {
+			continue
+		}
+		for tr := 0; tr < 8; tr += 3 {
+			q, qs := image(r.p, r.sol, tr)
+			rt := slitherlink.RateSolved(q, qs, true)
+			want := solutionEdges(q.W, q.H, qs)
+			seen := map[engine.EdgeMark]bool{}
+			counts := map[string]int{}
+			for k, st := range rt.Steps {
+				counts[st.Technique]++
+				if st.Sentence == "" || !strings.HasSuffix(st.Sentence, ".") {
+					t.Fatalf("%s step %d: sentence %q", r.id, k+1, st.Sentence)
+				}
+				for _, m := range cellRef.FindAllStringSubmatch(st.Sentence, -1) {
+					var row, col int
+					fmt.Sscan(m[1], &row)
+					fmt.Sscan(m[2], &col)
+					if row < 1 || row > q.H || col < 1 || col > q.W {
+						t.Fatalf("%s step %d names %s off the %dx%d board: %s", r.id, k+1, m[0], q.W, q.H, st.Sentence)
+					}
+				}
+				for _, e := range st.Edges {
+					key := engine.EdgeMark{Row: e.Row, Col: e.Col, Down: e.Down}
+					on, ok := want[key]
+					if !ok {
+						t.Fatalf("%s step %d: edge %+v off the board", r.id, k+1, e)
+					}
+					if on != e.Set {
+						t.Fatalf("%s image %d step %d (%s) sets %+v against the solution: %s", r.id, tr, k+1, st.Technique, e, st.Sentence)
+					}
+					if seen[key] {
+						t.Fatalf("%s step %d settles %+v again", r.id, k+1, e)
+					}
+					seen[key] = true
+				}
+			}
+			if len(seen) != len(want) {
+				t.Fatalf("%s: steps settle %d of %d edges", r.id, len(seen), len(want))
+			}
+			for _, c := range rt.Profile {
+				if counts[c.ID] != c.N {
+					t.Fatalf("%s: profile %s=%d, steps %d", r.id, c.ID, c.N, counts[c.ID])
+				}
+			}
+		}
+	}
+}
