@@ -6,3 +6,8 @@ import "pencilbox/engine"
 func RateSolved(p *Puzzle, sol string, withSteps bool) engine.Rating {
 	return rateSolved(p, sol, withSteps, RateWorkLimit)
 }
+
+// RateSolvedLimit is RateSolved with the rater's work limit at limit.
+func RateSolvedLimit(p *Puzzle, sol string, limit int64) engine.Rating {
+	return rateSolved(p, sol, false, limit)
+}

@@ -162,10 +162,10 @@ func (r *rater) contradiction() bool {
 		if e >= ne {
 			e -= ne
 		}
-		if m.e[e] != eUnk {
+		if m.e[e] != lUnk {
 			continue
 		}
-		for _, v := range [2]uint8{eOn, eOff} {
+		for _, v := range [2]uint8{lOn, lOff} {
 			w.set(e, v, -1)
 			w.propagate()
 			bad, where := w.bad, w.badItem
@@ -181,7 +181,7 @@ func (r *rater) contradiction() bool {
 				r.rec.reset()
 				m.rec = &r.rec
 			}
-			m.set(e, eOn+eOff-v, -1)
+			m.set(e, lOn+lOff-v, -1)
 			m.rec = nil
 			assume := r.edgeName(e) + " " + onOff(v)
 			r.note(5, 6, -1, int(e), assume, r.itemCell(where))
@@ -195,7 +195,7 @@ func (r *rater) contradiction() bool {
 func (r *rater) search() {
 	m := r.m
 	for e := int32(0); e < int32(r.t.ne); e++ {
-		if m.e[e] != eUnk {
+		if m.e[e] != lUnk {
 			continue
 		}
 		if r.withSteps {
@@ -204,13 +204,13 @@ func (r *rater) search() {
 		}
 		m.set(e, r.sol[e], -1)
 		m.rec = nil
-		r.note(6, 7, -1, int(e), r.edgeName(e)+" "+onOff(eOn+eOff-r.sol[e]), "search finds no solution")
+		r.note(6, 7, -1, int(e), r.edgeName(e)+" "+onOff(lOn+lOff-r.sol[e]), "search finds no solution")
 		return
 	}
 }
 
 func onOff(v uint8) string {
-	if v == eOn {
+	if v == lOn {
 		return "on"
 	}
 	return "off"

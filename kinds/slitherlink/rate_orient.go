@@ -109,9 +109,9 @@ func (o orient) solutionEdges(t *ltopo, sol string) ([]uint8, error) {
 				in[k] = inside[o.cellOrig[c]]
 			}
 		}
-		out[e] = eOff
+		out[e] = lOff
 		if in[0] != in[1] {
-			out[e] = eOn
+			out[e] = lOn
 		}
 	}
 	return out, nil

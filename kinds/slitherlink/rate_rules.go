@@ -81,7 +81,7 @@ func (s *lstate) apply(level int, x int32) int {
 func (s *lstate) cell1(c int32) int {
 	t := s.t
 	k := int(t.clue[c])
-	y, n := s.cellCount(c, eOn), s.cellCount(c, eOff)
+	y, n := s.cellCount(c, lOn), s.cellCount(c, lOff)
 	u := 4 - y - n
 	if u == 0 {
 		if y != k {
@@ -94,18 +94,18 @@ func (s *lstate) cell1(c int32) int {
 		return whyNone
 	}
 	if y == k {
-		s.cellSetAll(c, eOff)
+		s.cellSetAll(c, lOff)
 		return whyClueFull
 	}
 	if n == 4-k {
-		s.cellSetAll(c, eOn)
+		s.cellSetAll(c, lOn)
 		return whyClueNeedsAll
 	}
 	if 4-k == n+1 && u > 2 {
 		ce := &t.cEdge[c]
 		for j := 0; j < 4; j++ {
 			a, b := ce[j], ce[(j+1)&3]
-			if s.e[a] != eUnk || s.e[b] != eUnk {
+			if s.e[a] != lUnk || s.e[b] != lUnk {
 				continue
 			}
 			d := t.cPair[c][j] >> 2
@@ -113,8 +113,8 @@ func (s *lstate) cell1(c int32) int {
 				continue
 			}
 			for _, o := range ce {
-				if o != a && o != b && s.e[o] == eUnk {
-					s.set(o, eOn, c)
+				if o != a && o != b && s.e[o] == lUnk {
+					s.set(o, lOn, c)
 				}
 			}
 			return whyClueCorner
@@ -125,7 +125,7 @@ func (s *lstate) cell1(c int32) int {
 
 func (s *lstate) cellSetAll(c int32, v uint8) {
 	for _, e := range s.t.cEdge[c] {
-		if s.e[e] == eUnk {
+		if s.e[e] == lUnk {
 			s.set(e, v, c)
 		}
 	}
@@ -139,13 +139,13 @@ func (s *lstate) dot1(d int32) int {
 	case y > 2, y == 1 && u == 0:
 		s.fail(item)
 	case y == 0 && u == 1:
-		s.dotSetAll(d, eOff)
+		s.dotSetAll(d, lOff)
 		return whyDotDead
 	case y == 1 && u == 1:
-		s.dotSetAll(d, eOn)
+		s.dotSetAll(d, lOn)
 		return whyDotOnward
 	case y == 2 && u > 0:
-		s.dotSetAll(d, eOff)
+		s.dotSetAll(d, lOff)
 		return whyDotFull
 	}
 	return whyNone
@@ -154,7 +154,7 @@ func (s *lstate) dot1(d int32) int {
 func (s *lstate) dotSetAll(d int32, v uint8) {
 	t := s.t
 	for k := uint8(0); k < t.dN[d]; k++ {
-		if e := t.dEdge[d][k]; s.e[e] == eUnk {
+		if e := t.dEdge[d][k]; s.e[e] == lUnk {
 			s.set(e, v, s.itemDot(d))
 		}
 	}
@@ -169,7 +169,7 @@ func (s *lstate) loopEdge(e int32) int {
 	if s.pending == e {
 		s.pending = -1
 	}
-	if s.e[e] != eUnk {
+	if s.e[e] != lUnk {
 		return whyNone
 	}
 	a, b := t.eDot[e][0], t.eDot[e][1]
@@ -180,7 +180,7 @@ func (s *lstate) loopEdge(e int32) int {
 		sat := s.sat
 		for _, c := range t.eCell[e] {
 			if c >= 0 && t.clue[c] >= 0 {
-				switch s.cellCount(c, eOn) - int(t.clue[c]) {
+				switch s.cellCount(c, lOn) - int(t.clue[c]) {
 				case -1:
 					sat++
 				case 0:
@@ -193,15 +193,15 @@ func (s *lstate) loopEdge(e int32) int {
 			return whyNone
 		}
 	}
-	s.set(e, eOff, s.itemEdge(e))
+	s.set(e, lOff, s.itemEdge(e))
 	return whyLoopEarly
 }
 
 // loopClosed: once the loop is closed, no other edge is a line.
 func (s *lstate) loopClosed() int {
 	for e := range s.e {
-		if s.e[e] == eUnk {
-			s.set(int32(e), eOff, s.itemClosed())
+		if s.e[e] == lUnk {
+			s.set(int32(e), lOff, s.itemClosed())
 		}
 	}
 	return whyLoopClosed
@@ -224,32 +224,32 @@ func (s *lstate) dot2(d int32) int {
 		a, b := t.dEdge[d][j], t.dEdge[d][(j+1)%n]
 		va, vb := s.e[a], s.e[b]
 		if s.atMost(id) {
-			if va == eOn && vb == eUnk {
-				s.set(b, eOff, item)
+			if va == lOn && vb == lUnk {
+				s.set(b, lOff, item)
 			}
-			if vb == eOn && va == eUnk {
-				s.set(a, eOff, item)
+			if vb == lOn && va == lUnk {
+				s.set(a, lOff, item)
 			}
 		}
 		if s.atLeast(id) {
-			if va == eOff && vb == eUnk {
-				s.set(b, eOn, item)
+			if va == lOff && vb == lUnk {
+				s.set(b, lOn, item)
 			}
-			if vb == eOff && va == eUnk {
-				s.set(a, eOn, item)
+			if vb == lOff && va == lUnk {
+				s.set(a, lOn, item)
 			}
 		}
-		if va != eUnk || vb != eUnk {
+		if va != lUnk || vb != lUnk {
 			continue
 		}
 		if y == 0 && u == 2 {
 			if s.atMost(id) {
-				s.set(a, eOff, item)
-				s.set(b, eOff, item)
+				s.set(a, lOff, item)
+				s.set(b, lOff, item)
 			}
 			if s.atLeast(id) {
-				s.set(a, eOn, item)
-				s.set(b, eOn, item)
+				s.set(a, lOn, item)
+				s.set(b, lOn, item)
 			}
 		}
 		if y == 1 {
@@ -271,9 +271,9 @@ func (s *lstate) spans(c int32) (mn, mx [4][4]int) {
 	for j := 0; j < 4; j++ {
 		v := s.e[ce[j]]
 		mn[1][j], mx[1][j] = 0, 1
-		if v == eOn {
+		if v == lOn {
 			mn[1][j] = 1
-		} else if v == eOff {
+		} else if v == lOff {
 			mx[1][j] = 0
 		}
 	}
@@ -309,7 +309,7 @@ func (s *lstate) cell23(c int32, tricky bool) int {
 	mn, mx := s.spans(c)
 	if !tricky {
 		for j := 0; j < 4; j++ {
-			if s.e[ce[j]] != eUnk {
+			if s.e[ce[j]] != lUnk {
 				continue
 			}
 			r := (j + 1) & 3
@@ -318,16 +318,16 @@ func (s *lstate) cell23(c int32, tricky bool) int {
 				s.fail(c)
 				return whyNone
 			case mn[3][r] == k:
-				s.set(ce[j], eOff, c)
+				s.set(ce[j], lOff, c)
 			case mx[3][r] == k-1:
-				s.set(ce[j], eOn, c)
+				s.set(ce[j], lOn, c)
 			}
 		}
 		return whyPairClue
 	}
 	for j := 0; j < 4; j++ {
 		a, b := ce[j], ce[(j+1)&3]
-		if s.e[a] != eUnk || s.e[b] != eUnk {
+		if s.e[a] != lUnk || s.e[b] != lUnk {
 			continue
 		}
 		r := (j + 2) & 3
@@ -354,7 +354,7 @@ func (s *lstate) dot3(d int32) int {
 	for j := int32(0); j < n; j++ {
 		id := d*4 + j
 		a, b := t.dEdge[d][j], t.dEdge[d][(j+1)%n]
-		if s.e[a] != eUnk || s.e[b] != eUnk || !s.atLeast(id) {
+		if s.e[a] != lUnk || s.e[b] != lUnk || !s.atLeast(id) {
 			continue
 		}
 		if n == 4 {
@@ -363,8 +363,8 @@ func (s *lstate) dot3(d int32) int {
 		if y == 0 && s.atMost(id) {
 			if u == 3 {
 				for k := int32(0); k < n; k++ {
-					if o := t.dEdge[d][k]; o != a && o != b && s.e[o] == eUnk {
-						s.set(o, eOn, item)
+					if o := t.dEdge[d][k]; o != a && o != b && s.e[o] == lUnk {
+						s.set(o, lOn, item)
 					}
 				}
 			} else if u == 4 {
@@ -379,7 +379,7 @@ func (s *lstate) dot3(d int32) int {
 func (s *lstate) unknownsOf(es []int32, buf *[4]int32) []int32 {
 	out := buf[:0]
 	for _, e := range es {
-		if e >= 0 && s.e[e] == eUnk {
+		if e >= 0 && s.e[e] == lUnk {
 			out = append(out, e)
 		}
 	}
@@ -415,9 +415,9 @@ func (s *lstate) parity(us []int32, p uint8, item int32) {
 					}
 				}
 				if n == 3 {
-					v := eOff
+					v := lOff
 					if x == 1 {
-						v = eOn
+						v = lOn
 					}
 					s.set(rest[0], v, item)
 				} else {
@@ -435,7 +435,7 @@ func (s *lstate) cell4(c int32) int {
 	t := s.t
 	k := int(t.clue[c])
 	var buf [4]int32
-	y, n := s.cellCount(c, eOn), s.cellCount(c, eOff)
+	y, n := s.cellCount(c, lOn), s.cellCount(c, lOff)
 	us := s.unknownsOf(t.cEdge[c][:], &buf)
 	if len(us) < 2 {
 		return whyNone
@@ -447,19 +447,19 @@ func (s *lstate) cell4(c int32) int {
 				rj, pj := s.find(us[j])
 				if ri == rj && pi == pj {
 					if y+1 == k {
-						s.set(us[i], eOff, c)
-						s.set(us[j], eOff, c)
+						s.set(us[i], lOff, c)
+						s.set(us[j], lOff, c)
 					}
 					if n+1 == 4-k {
-						s.set(us[i], eOn, c)
-						s.set(us[j], eOn, c)
+						s.set(us[i], lOn, c)
+						s.set(us[j], lOn, c)
 					}
 				}
 			}
 		}
 	}
 	us = s.unknownsOf(t.cEdge[c][:], &buf)
-	s.parity(us, uint8((k-s.cellCount(c, eOn))&1), c)
+	s.parity(us, uint8((k-s.cellCount(c, lOn))&1), c)
 	return whyParityClue
 }
 
@@ -474,7 +474,7 @@ func (s *lstate) dot4(d int32) int {
 		for j := int32(0); j < n; j++ {
 			id := d*4 + j
 			a, b := t.dEdge[d][j], t.dEdge[d][(j+1)%n]
-			if s.e[a] != eUnk || s.e[b] != eUnk {
+			if s.e[a] != lUnk || s.e[b] != lUnk {
 				continue
 			}
 			ra, pa := s.find(a)
@@ -506,7 +506,7 @@ func (s *lstate) classEdge(e int32) int {
 	known := int32(-1)
 	var kv uint8
 	for m := r; ; {
-		if s.e[m] != eUnk {
+		if s.e[m] != lUnk {
 			known = m
 			kv = s.e[m]
 			break
@@ -525,7 +525,7 @@ func (s *lstate) classEdge(e int32) int {
 		_, mp := s.find(m)
 		v := kv
 		if mp != kp {
-			v = eOn + eOff - kv
+			v = lOn + lOff - kv
 		}
 		s.set(m, v, item)
 		m = s.nxt[m]

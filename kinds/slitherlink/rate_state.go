@@ -9,9 +9,9 @@ package slitherlink
 // so that the lowest level with something to do always goes first.
 
 const (
-	eUnk uint8 = iota
-	eOn
-	eOff
+	lUnk uint8 = iota
+	lOn
+	lOff
 )
 
 // Items the queues hold: cells, then dots, then edges, then the closed
@@ -19,7 +19,7 @@ const (
 type lstate struct {
 	t *ltopo
 
-	e    []uint8 // per edge: eUnk, eOn, eOff
+	e    []uint8 // per edge: lUnk, lOn, lOff
 	dl   []uint8 // per dot: bit j "at least one of pair j", bit 4+j "at most one"
 	par  []int32 // classes of equal or opposite edges: parent (itself at a root)
 	inv  []uint8 // 1 when the edge is the opposite of its parent
@@ -210,7 +210,7 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	if cur == v {
 		return
 	}
-	if cur != eUnk {
+	if cur != lUnk {
 		s.fail(item)
 		return
 	}
@@ -222,7 +222,7 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	s.unknown--
 	s.changes++
 	if s.rec != nil {
-		if v == eOn {
+		if v == lOn {
 			s.rec.on = append(s.rec.on, e)
 		} else {
 			s.rec.off = append(s.rec.off, e)
@@ -230,8 +230,8 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	}
 	for _, c := range t.eCell[e] {
 		if c >= 0 {
-			if v == eOn && t.clue[c] >= 0 {
-				switch y := s.cellCount(c, eOn); y - int(t.clue[c]) {
+			if v == lOn && t.clue[c] >= 0 {
+				switch y := s.cellCount(c, lOn); y - int(t.clue[c]) {
 				case 0:
 					s.sat++
 				case 1:
@@ -253,7 +253,7 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	if s.sz[s.root(e)] > 1 {
 		s.push(s.itemEdge(e), 8)
 	}
-	if v == eOn {
+	if v == lOn {
 		s.yes++
 		s.link(e)
 	}
@@ -302,7 +302,7 @@ func (s *lstate) link(e int32) {
 	}
 	s.end[ea], s.end[eb] = eb, ea
 	s.plen[ea], s.plen[eb] = n, n
-	if x := t.edgeBetween(ea, eb); x >= 0 && s.e[x] == eUnk {
+	if x := t.edgeBetween(ea, eb); x >= 0 && s.e[x] == lUnk {
 		s.push(s.itemEdge(x), 1)
 	}
 }
@@ -422,9 +422,9 @@ func (s *lstate) dotCounts(d int32) (y, u int) {
 	t := s.t
 	for k := uint8(0); k < t.dN[d]; k++ {
 		switch s.e[t.dEdge[d][k]] {
-		case eOn:
+		case lOn:
 			y++
-		case eUnk:
+		case lUnk:
 			u++
 		}
 	}

@@ -118,7 +118,7 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 }
 
 func evenOdd(c int32, r *rater) string {
-	k := int(r.t.clue[c]) - r.m.cellCount(c, eOn) + len(r.rec.on)
+	k := int(r.t.clue[c]) - r.m.cellCount(c, lOn) + len(r.rec.on)
 	if k&1 == 0 {
 		return "even"
 	}

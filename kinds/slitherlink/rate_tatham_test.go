@@ -1,10 +1,10 @@
 package slitherlink_test
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
+	"pencilbox/engine"
 	"pencilbox/internal/shared"
 	"pencilbox/kinds/slitherlink"
 )
@@ -19,36 +19,11 @@ type sgtRec struct {
 	p       *slitherlink.Puzzle
 }
 
-// parseLoopyT reads a square-grid Loopy ID (test helper).
-func parseLoopyT(tb testing.TB, id string) *slitherlink.Puzzle {
-	tb.Helper()
-	head, desc, _ := strings.Cut(id, ":")
-	x := strings.Index(head, "x")
-	tp := strings.Index(head, "t")
-	w, _ := strconv.Atoi(head[:x])
-	h, _ := strconv.Atoi(head[x+1 : tp])
-	var clues []int8
-	for _, ch := range desc {
-		switch {
-		case ch >= '0' && ch <= '9':
-			clues = append(clues, int8(ch-'0'))
-		case ch >= 'a' && ch <= 'z':
-			for k := 0; k <= int(ch-'a'); k++ {
-				clues = append(clues, slitherlink.NoClue)
-			}
-		}
-	}
-	if len(clues) != w*h {
-		tb.Fatalf("%s: %d clues", id, len(clues))
-	}
-	return &slitherlink.Puzzle{W: w, H: h, Clue: clues}
-}
-
 func loadSgt(tb testing.TB) []sgtRec {
 	var out []sgtRec
 	for _, l := range shared.LinesOrSample(tb, sgtFileR) {
 		f := strings.Split(l, "\t")
-		out = append(out, sgtRec{id: f[0], sol: f[1], level: levelOf[f[6]], p: parseLoopyT(tb, f[0])})
+		out = append(out, sgtRec{id: f[0], sol: f[1], level: levelOf[f[6]], p: mustLoopy(tb, f[0])})
 	}
 	return out
 }
@@ -69,4 +44,28 @@ func TestTathamLevels(t *testing.T) {
 		}
 	}
 	t.Logf("level,rank counts: %v", conf)
+}
+
+func mustLoopy(tb testing.TB, id string) *slitherlink.Puzzle {
+	tb.Helper()
+	p, err := slitherlink.ParseLoopy(id)
+	if err != nil {
+		tb.Fatalf("%s: %v", id, err)
+	}
+	return p
+}
+
+// TestRateTatham: Rate (solve, then the ladder) gives the published
+// solution and Tatham's level on the committed sample (the whole dev file
+// beside ../shared is TestTathamLevels').
+func TestRateTatham(t *testing.T) {
+	for i, r := range loadSgt(t) {
+		if i%13 != 0 {
+			continue
+		}
+		rt := r.p.Rate(false)
+		if rt.Status != engine.Unique || rt.Solution != r.sol || rt.Rank != r.level {
+			t.Fatalf("%s: %v %q rank %d, want unique %q rank %d", r.id, rt.Status, rt.Solution, rt.Rank, r.sol, r.level)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package slitherlink_test
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -11,40 +12,9 @@ import (
 	"pencilbox/kinds/slitherlink"
 )
 
-// image is p and its solution under symmetry t (bit 2 transposes first,
-// bit 0 mirrors left-right, bit 1 top-bottom), a test's own transform.
+// image is p and its solution under symmetry t.
 func image(p *slitherlink.Puzzle, sol string, t int) (*slitherlink.Puzzle, string) {
-	w, h := p.W, p.H
-	if t&4 != 0 {
-		w, h = h, w
-	}
-	rows := strings.Split(sol, "/")
-	q := &slitherlink.Puzzle{W: w, H: h, Clue: make([]int8, w*h)}
-	out := make([][]byte, h)
-	for r := range out {
-		out[r] = make([]byte, w)
-	}
-	for r := 0; r < p.H; r++ {
-		for c := 0; c < p.W; c++ {
-			ir, ic := r, c
-			if t&4 != 0 {
-				ir, ic = c, r
-			}
-			if t&1 != 0 {
-				ic = w - 1 - ic
-			}
-			if t&2 != 0 {
-				ir = h - 1 - ir
-			}
-			q.Clue[ir*w+ic] = p.Clue[r*p.W+c]
-			out[ir][ic] = rows[r][c]
-		}
-	}
-	s := make([]string, h)
-	for r := range out {
-		s[r] = string(out[r])
-	}
-	return q, strings.Join(s, "/")
+	return p.Transform(t), p.TransformSolution(t, sol)
 }
 
 // TestRatingSymmetric: rank, score and profile are the same for the eight
@@ -139,5 +109,18 @@ func TestStepsReplay(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRateWorkLimit: a rating past its work limit gives up as unknown,
+// saying so, without a rank.
+func TestRateWorkLimit(t *testing.T) {
+	r := loadSgt(t)[0]
+	rt := slitherlink.RateSolvedLimit(r.p, r.sol, 10)
+	if rt.Status != engine.Unknown || !errors.Is(rt.Err, engine.ErrWorkLimit) || rt.Rank != 0 {
+		t.Fatalf("status %v rank %d err %v, want unknown with the work limit", rt.Status, rt.Rank, rt.Err)
+	}
+	if rt := slitherlink.RateSolvedLimit(r.p, r.sol, slitherlink.RateWorkLimit); rt.Status != engine.Unique || rt.Rank == 0 {
+		t.Fatalf("at the limit: %v rank %d %v", rt.Status, rt.Rank, rt.Err)
 	}
 }
