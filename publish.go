@@ -3,6 +3,7 @@ package pencilbox
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 	"unicode"
@@ -29,6 +30,21 @@ type Publication struct {
 	// locks the set.
 	Reopened   time.Time
 	ReopenedBy string
+	// Image, when not 0, is the number that chose the random image each
+	// puzzle was printed as (engine.ImageChoice of it and the puzzle's
+	// id, for the kinds that are engine.Imagers): kept so that a reprint
+	// and the solutions show the very images printed. 0: as stored.
+	Image uint64
+}
+
+// NewImageSeed draws the number a publication printed as random images
+// keeps (never 0, which means "as stored").
+func NewImageSeed() uint64 {
+	for {
+		if s := rand.Uint64(); s != 0 {
+			return s
+		}
+	}
 }
 
 // Locks reports whether the publication locks its set: it was not

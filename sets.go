@@ -87,8 +87,9 @@ type SetStore interface {
 	// date again, is refused. A published set is locked: every change of
 	// its puzzles or their order (Add, Remove, Move, Order, Undo) and of
 	// its name is refused with a *LockedError naming the publications,
-	// until Reopen.
-	Publish(ctx context.Context, id int64, outlet, date string) (Publication, error)
+	// until Reopen. A nonzero image prints the puzzles as the random
+	// images it chooses (Publication.Image; NewImageSeed draws one).
+	Publish(ctx context.Context, id int64, outlet, date string, image uint64) (Publication, error)
 	// Reopen unlocks a published set for changes and returns the
 	// publications it reopened. Each keeps its record (its puzzles stay
 	// published, at their positions then) and is stamped with when and

@@ -99,7 +99,7 @@ func TestPublishedSetLocked(t *testing.T) {
 		t.Errorf("puzzle 3's publications after it was moved: %+v, %v", pp, err)
 	}
 	// Published again, it is locked again, by the new publication only.
-	if _, err := s.Publish(ctx, jan.ID, "Gazette", "2026-02-01"); err != nil {
+	if _, err := s.Publish(ctx, jan.ID, "Gazette", "2026-02-01", 0); err != nil {
 		t.Fatal(err)
 	}
 	err = s.Remove(ctx, jan.ID, 1)

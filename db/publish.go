@@ -20,8 +20,9 @@ import (
 // Publish records the set as published in outlet on date (YYYY-MM-DD),
 // with each of its puzzles at its position, and an audit row, in one
 // transaction. An empty set, or the same set in the same outlet on the
-// same date twice, is refused.
-func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string) (pencilbox.Publication, error) {
+// same date twice, is refused. A nonzero image prints the puzzles as
+// the random images it chooses (pencilbox.Publication.Image).
+func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string, image uint64) (pencilbox.Publication, error) {
 	outlet = strings.TrimSpace(outlet)
 	var pub pencilbox.Publication
 	if err := pencilbox.CheckOutlet(outlet); err != nil {
@@ -58,9 +59,9 @@ func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string) (p
 		return pub, fmt.Errorf("set %q is already published in %s on %s", name, outlet, date)
 	}
 	now := time.Now()
-	pub = pencilbox.Publication{SetID: id, SetName: name, Outlet: outlet, Date: date, At: time.UnixMilli(now.UnixMilli()), Actor: Actor(ctx), Count: len(ids)}
-	err = tx.QueryRowContext(ctx, `INSERT INTO publications(set_id, set_name, outlet, date, at, actor) VALUES(?, ?, ?, ?, ?, ?) RETURNING id`,
-		id, name, outlet, date, now.UnixMilli(), pub.Actor).Scan(&pub.ID)
+	pub = pencilbox.Publication{SetID: id, SetName: name, Outlet: outlet, Date: date, At: time.UnixMilli(now.UnixMilli()), Actor: Actor(ctx), Count: len(ids), Image: image}
+	err = tx.QueryRowContext(ctx, `INSERT INTO publications(set_id, set_name, outlet, date, at, actor, image) VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		id, name, outlet, date, now.UnixMilli(), pub.Actor, int64(image)).Scan(&pub.ID)
 	if err != nil {
 		return pub, fmt.Errorf("publish set %q: %w", name, err)
 	}
@@ -69,7 +70,7 @@ func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string) (p
 		SELECT value, ?, key + 1 FROM json_each(?)`, pub.ID, string(list)); err != nil {
 		return pub, fmt.Errorf("publish set %q: %w", name, err)
 	}
-	if err := record(ctx, tx, ActionSetPublish, id, 0, ids, fmt.Sprintf("set %q published in %s on %s (%d puzzles)", name, outlet, date, len(ids))); err != nil {
+	if err := record(ctx, tx, ActionSetPublish, id, 0, ids, fmt.Sprintf("set %q published in %s on %s (%d puzzles%s)", name, outlet, date, len(ids), imageNote(image))); err != nil {
 		return pub, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -79,13 +80,14 @@ func (s SetStore) Publish(ctx context.Context, id int64, outlet, date string) (p
 	return pub, nil
 }
 
-const pubCols = `pb.id, coalesce(pb.set_id, 0), pb.set_name, pb.outlet, pb.date, pb.at, pb.actor, coalesce(pb.reopened, 0), pb.reopened_by`
+const pubCols = `pb.id, coalesce(pb.set_id, 0), pb.set_name, pb.outlet, pb.date, pb.at, pb.actor, coalesce(pb.reopened, 0), pb.reopened_by, pb.image`
 
 func scanPub(rows *sql.Rows, extra ...any) (pencilbox.Publication, error) {
 	var p pencilbox.Publication
-	var at, reopened int64
-	err := rows.Scan(append([]any{&p.ID, &p.SetID, &p.SetName, &p.Outlet, &p.Date, &at, &p.Actor, &reopened, &p.ReopenedBy}, extra...)...)
+	var at, reopened, image int64
+	err := rows.Scan(append([]any{&p.ID, &p.SetID, &p.SetName, &p.Outlet, &p.Date, &at, &p.Actor, &reopened, &p.ReopenedBy, &image}, extra...)...)
 	p.At = time.UnixMilli(at)
+	p.Image = uint64(image)
 	if reopened != 0 {
 		p.Reopened = time.UnixMilli(reopened)
 	}
@@ -308,4 +310,13 @@ func (s SetStore) Outlets(ctx context.Context) ([]string, error) {
 		out = append(out, o)
 	}
 	return out, rows.Err()
+}
+
+// imageNote is what the audit row adds for a publication printed as
+// random images.
+func imageNote(image uint64) string {
+	if image == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", printed as random images, choice %d", image)
 }

@@ -43,7 +43,7 @@ func newPubLibrary(t *testing.T) pubLibrary {
 			t.Fatal(err)
 		}
 		for _, o := range s.outlets {
-			if _, err := lib.sets.Publish(ctx, id, o, "2026-01-05"); err != nil {
+			if _, err := lib.sets.Publish(ctx, id, o, "2026-01-05", 0); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -174,7 +174,7 @@ func TestPublishRecords(t *testing.T) {
 		{"Times", "2026-01-05", "already published in Times on 2026-01-05"},
 		{"Bad\noutlet", "2026-01-05", "no control characters"},
 	} {
-		if _, err := s.Publish(ctx, jan.ID, bad.outlet, bad.date); err == nil || !strings.Contains(err.Error(), bad.says) {
+		if _, err := s.Publish(ctx, jan.ID, bad.outlet, bad.date, 0); err == nil || !strings.Contains(err.Error(), bad.says) {
 			t.Errorf("Publish(%q, %q) = %v, want an error saying %q", bad.outlet, bad.date, err, bad.says)
 		}
 	}
@@ -182,13 +182,13 @@ func TestPublishRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Publish(ctx, empty, "Times", ""); err == nil || !strings.Contains(err.Error(), "is empty") {
+	if _, err := s.Publish(ctx, empty, "Times", "", 0); err == nil || !strings.Contains(err.Error(), "is empty") {
 		t.Errorf("publishing an empty set: %v", err)
 	}
-	if _, err := s.Publish(ctx, 999, "Times", ""); !errors.Is(err, pencilbox.ErrNoSet) {
+	if _, err := s.Publish(ctx, 999, "Times", "", 0); !errors.Is(err, pencilbox.ErrNoSet) {
 		t.Errorf("publishing a missing set: %v", err)
 	}
-	pub, err := s.Publish(ctx, jan.ID, "Gazette", "2026-02-01")
+	pub, err := s.Publish(ctx, jan.ID, "Gazette", "2026-02-01", 0)
 	if err != nil || pub.Count != 10 || pub.Actor != "editor1" {
 		t.Fatalf("Publish: %+v, %v", pub, err)
 	}
@@ -197,6 +197,22 @@ func TestPublishRecords(t *testing.T) {
 		t.Fatalf("audit log of puzzle 3: %+v, %v", log, err)
 	}
 	// Edits (once reopened) and deletion of the set leave the records.
+	// A publication printed as random images keeps its number, all 64
+	// bits of it, in the set's and the puzzle's records and the audit row.
+	const image = 0xfedcba9876543210
+	if _, err := s.Publish(ctx, jan.ID, "Web", "2026-02-02", image); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := s.Publications(ctx, jan.ID)
+	if err != nil || len(ps) != 4 || ps[2].Image != 0 || ps[3].Image != image {
+		t.Fatalf("the set's publications: %+v, %v; want the last printed as images %d", ps, err, uint64(image))
+	}
+	if pp, err := s.PuzzlePublications(ctx, 3); err != nil || pp[len(pp)-1].Image != image {
+		t.Fatalf("puzzle 3's publications: %+v, %v", pp, err)
+	}
+	if log, err := (db.AuditStore{R: lib.d.R}).List(ctx, pencilbox.AuditFilter{Puzzle: 3}); err != nil || !strings.Contains(log[0].Detail, "printed as random images") {
+		t.Errorf("the audit row does not say the images were random: %+v, %v", log, err)
+	}
 	if _, err := s.Reopen(ctx, jan.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +223,7 @@ func TestPublishRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	pp, err = s.PuzzlePublications(ctx, 3)
-	if err != nil || len(pp) != 3 || pp[0].SetID != 0 || pp[0].SetName != "January" || pp[0].Pos != 3 {
+	if err != nil || len(pp) != 4 || pp[0].SetID != 0 || pp[0].SetName != "January" || pp[0].Pos != 3 {
 		t.Fatalf("publications of puzzle 3 after the set's deletion: %+v, %v", pp, err)
 	}
 	n, err := lib.d.Count(ctx, pencilbox.Filter{Outlet: "Gazette"}, 0)

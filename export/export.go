@@ -247,6 +247,11 @@ type Options struct {
 	LabelFrom time.Time
 	// Created is the PDF's creation date; zero = now.
 	Created time.Time
+	// Image, when not 0, prints each puzzle of a kind that is an
+	// engine.Imager as the image engine.ImageChoice(Image, its id)
+	// picks, its solution likewise: a publication's images
+	// (pencilbox.Publication.Image), so a reprint matches the print.
+	Image uint64
 }
 
 // MaxLabel is the longest label a caption takes, in characters.

@@ -13,6 +13,7 @@ import (
 
 	"pencilbox"
 	"pencilbox/draw"
+	"pencilbox/engine"
 )
 
 // MaxBooklet is the most puzzles one PDF booklet takes.
@@ -267,7 +268,15 @@ func (b *pdfWriter) board(p pencilbox.Puzzle, solution bool) (*draw.Board, error
 		}
 		sol = p.Solution
 	}
-	d, err := k.Describer.Describe(p.Givens, sol)
+	givens := p.Givens
+	if im, ok := k.Engine.(engine.Imager); ok && b.env.opt.Image != 0 {
+		var err error
+		givens, sol, err = im.Image(givens, sol, engine.ImageChoice(b.env.opt.Image, p.ID))
+		if err != nil {
+			return nil, fmt.Errorf("printed image: %w", err)
+		}
+	}
+	d, err := k.Describer.Describe(givens, sol)
 	if err != nil {
 		return nil, fmt.Errorf("drawing: %w", err)
 	}

@@ -129,7 +129,7 @@ func TestRecipeWeeks(t *testing.T) {
 			}
 			seen[p] = name
 		}
-		if _, err := sets.Publish(ctx, id, "Daily Star", ""); err != nil {
+		if _, err := sets.Publish(ctx, id, "Daily Star", "", 0); err != nil {
 			t.Fatal(err)
 		}
 		weeks++

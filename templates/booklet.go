@@ -29,6 +29,10 @@ type BookletPage struct {
 	HasScale bool
 	// Orders are the order choices (value, label), the default first.
 	Orders [][2]string
+	// Images are a set's publications printed as random images (the
+	// publication's id, "as printed in Daily Times on 2026-12-01"): the
+	// booklet prints those images again. None: the field is not shown.
+	Images [][2]string
 	// Defaults are the fields' values on a new form.
 	Defaults url.Values
 	// Sent is a refused form: its values, why (Error: the booklet could

@@ -365,6 +365,7 @@ func (d SetsPage) kindTitles(kinds []string) string {
 // every reason, each about the field at the same place in Fields.
 type PublishForm struct {
 	Outlet, Date string
+	Images       bool // print as random images
 	Errors       []string
 	Fields       []string
 }
@@ -411,6 +412,9 @@ type SetPage struct {
 	Publications []model.Publication
 	Outlets      []string
 	Today        string
+	// CanImage offers to publish the puzzles as random images of
+	// themselves: a kind of the set can print them so (engine.Imager).
+	CanImage bool
 	// Page is the page of the set shown (from 1) of Pages, PageSize
 	// puzzles a page; Offset is the position of its first puzzle less
 	// one (Set.Items are that page's).
@@ -747,4 +751,21 @@ func (d UsersPage) resetValue(name string) string {
 		return d.Reset
 	}
 	return ""
+}
+
+// printedBooklet is the booklet of set printed as publication pub's
+// random images (the set's booklet form, with that choice made).
+func printedBooklet(set, pub int64) templ.SafeURL {
+	return templ.SafeURL(fmt.Sprintf("/sets/%d/booklet?image=%d", set, pub))
+}
+
+// publishedLine is one of a puzzle's publications: "Daily Times,
+// 2026-12-01 (set Week 49, position 2)", and whether it was printed as a
+// random image of itself.
+func publishedLine(u model.Publication) string {
+	s := fmt.Sprintf("%s, %s (set %s, position %d", u.Outlet, u.Date, u.SetName, u.Pos)
+	if u.Image != 0 {
+		s += ", printed as a random image of itself"
+	}
+	return s + ")"
 }

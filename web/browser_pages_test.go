@@ -151,7 +151,7 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.s.sets.Publish(ctx, set, "Daily Times", "2026-11-20"); err != nil {
+	if _, err := e.s.sets.Publish(ctx, set, "Daily Times", "2026-11-20", 0); err != nil {
 		t.Fatal(err)
 	}
 	// a second user, so /users shows the forms for others (reset,

@@ -110,7 +110,7 @@ func TestSetsListKindsAndPublications(t *testing.T) {
 	var id int64
 	fmt.Sscan(mixed, &id)
 	for _, p := range [][2]string{{"Daily Times", "2026-11-20"}, {"Web", "2026-11-27"}} {
-		if _, err := e.s.sets.Publish(ctx, id, p[0], p[1]); err != nil {
+		if _, err := e.s.sets.Publish(ctx, id, p[0], p[1], 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -25,7 +25,7 @@ const maxTitle = 200
 
 // bookletFields are the booklet form's own fields; the others a list's
 // form carries are its filter's.
-var bookletFields = []string{"format", "make", "title", "paper", "per", "order", "caption", "ids", "label_from", "labels", "solutions", "page", "after"}
+var bookletFields = []string{"format", "make", "title", "paper", "per", "order", "image", "caption", "ids", "label_from", "labels", "solutions", "page", "after"}
 
 // booklet is what a booklet prints: a set's puzzles or a list filter's.
 type booklet struct {
@@ -34,6 +34,9 @@ type booklet struct {
 	name     string // the file's name, before export.FileName
 	src      export.Source
 	defTitle string
+	// images are the numbers of the set's publications printed as
+	// random images, by publication id (BookletPage.Images' values).
+	images map[string]uint64
 }
 
 // bookletSet is a set's booklet: GET /sets/:id/booklet shows the options
@@ -75,6 +78,20 @@ func (s *Server) bookletSet(c echo.Context) error {
 	b.page.Scale, b.page.HasScale = s.voc.AnyFirstScale(kinds)
 	if b.page.HasScale {
 		b.page.Orders = append(b.page.Orders, [2]string{b.page.Scale.Key, b.page.Scale.Short + ", easiest first"})
+	}
+	pubs, err := s.sets.Publications(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, p := range slices.Backward(pubs) {
+		if p.Image != 0 {
+			v := strconv.FormatInt(p.ID, 10)
+			b.page.Images = append(b.page.Images, [2]string{v, fmt.Sprintf("as printed in %s on %s", p.Outlet, p.Date)})
+			if b.images == nil {
+				b.images = map[string]uint64{}
+			}
+			b.images[v] = p.Image
+		}
 	}
 	return s.bookletReply(c, b)
 }
@@ -163,6 +180,10 @@ func (s *Server) bookletReply(c echo.Context, b booklet) error {
 	q := c.QueryParams()
 	b.page.Defaults = url.Values{"title": {b.defTitle}, "paper": {"A4"}, "per": {"4"}, "caption": {"stars"},
 		"solutions": {"1"}, "order": {b.page.Orders[0][0]}}
+	if len(b.page.Images) > 0 {
+		// the newest printing as images: a reprint matches it
+		b.page.Defaults.Set("image", b.page.Images[0][0])
+	}
 	form := q.Get("make") == "1"
 	if !form && strings.HasSuffix(c.Path(), "/booklet") {
 		return s.bookletView(c, b, http.StatusOK)
@@ -218,7 +239,7 @@ func (b booklet) formValues(q url.Values) url.Values {
 	for k, d := range b.page.Defaults {
 		v[k] = d
 	}
-	for _, k := range []string{"title", "paper", "per", "order", "caption", "label_from", "labels"} {
+	for _, k := range []string{"title", "paper", "per", "order", "image", "caption", "label_from", "labels"} {
 		if q.Has(k) {
 			v.Set(k, q.Get(k))
 		}
@@ -313,6 +334,17 @@ func (s *Server) bookletOptions(q url.Values, b booklet, form bool) (export.Opti
 		errs.add("order", "Order %q: want %s.", order, strings.Join(names, " or "))
 	}
 	opt.ByRank, opt.ByScale = order == "rank", b.page.HasScale && order == b.page.Scale.Key
+	if v := strings.TrimSpace(q.Get("image")); v != "" {
+		seed, ok := b.images[v]
+		switch {
+		case ok:
+			opt.Image = seed
+		case len(b.images) == 0:
+			errs.add("image", "Images %q: these puzzles were never published as random images; they print as stored.", v)
+		default:
+			errs.add("image", "Images %q: not a publication of this set printed as random images; choose one of the list or as stored.", v)
+		}
+	}
 	if form {
 		opt.Solutions, opt.ShowIDs = q.Get("solutions") == "1", q.Get("ids") == "1"
 	} else {

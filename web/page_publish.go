@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pencilbox"
+	"pencilbox/engine"
 	"pencilbox/templates"
 )
 
@@ -24,7 +25,7 @@ func (s *Server) publishSet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sent := &templates.PublishForm{Outlet: c.FormValue("outlet"), Date: c.FormValue("date")}
+	sent := &templates.PublishForm{Outlet: c.FormValue("outlet"), Date: c.FormValue("date"), Images: c.FormValue("images") == "1"}
 	var errs formErrs
 	if err := pencilbox.CheckOutlet(strings.TrimSpace(sent.Outlet)); err != nil {
 		errs.add("outlet", "%s.", sentence(err))
@@ -34,8 +35,12 @@ func (s *Server) publishSet(c echo.Context) error {
 	}
 	var pub pencilbox.Publication
 	if len(errs) == 0 {
+		var image uint64
+		if sent.Images {
+			image = pencilbox.NewImageSeed()
+		}
 		var err error
-		pub, err = s.sets.Publish(c.Request().Context(), id, sent.Outlet, sent.Date)
+		pub, err = s.sets.Publish(c.Request().Context(), id, sent.Outlet, sent.Date, image)
 		if errors.Is(err, pencilbox.ErrNoSet) || s.isStorageFault(err) {
 			return err
 		}
@@ -58,7 +63,30 @@ func (s *Server) publishSet(c echo.Context) error {
 		return render(c, http.StatusBadRequest, templates.SetView(ch, d))
 	}
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d#publications", id),
-		fmt.Sprintf("Published in %s on %s: its %d puzzles keep the record.", pub.Outlet, pub.Date, pub.Count))
+		fmt.Sprintf("Published in %s on %s: its %d puzzles keep the record%s.", pub.Outlet, pub.Date, pub.Count, imagesNote(pub)))
+}
+
+// imagesNote is what the flash adds for a publication printed as random
+// images.
+func imagesNote(pub pencilbox.Publication) string {
+	if pub.Image == 0 {
+		return ""
+	}
+	return ", printed as random images: its booklet prints those images, now and in a reprint"
+}
+
+// imagers reports whether any of kinds can print a puzzle as another
+// image of itself (engine.Imager): the publish form offers random
+// images only then.
+func (s *Server) imagers(kinds []string) bool {
+	for _, name := range kinds {
+		if k, err := s.cfg.Kinds.Lookup(name); err == nil {
+			if _, ok := k.(engine.Imager); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reopenSet unlocks a published set for changes (SetStore.Reopen: its

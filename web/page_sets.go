@@ -327,7 +327,7 @@ func (s *Server) setPageData(c echo.Context, id int64) (templates.SetPage, error
 	}
 	_, key := difficultyOrder(set.Items)
 	d := templates.SetPage{Set: set, Views: s.cfg.Views, Exports: s.exportNames(kinds...), LastChange: last, SortKey: key, Today: today(),
-		Page: pg.num, Pages: pg.pages, Offset: pg.offset, PageSize: SetPageSize}
+		Page: pg.num, Pages: pg.pages, Offset: pg.offset, PageSize: SetPageSize, CanImage: s.imagers(kinds)}
 	pubs, err := s.sets.Publications(c.Request().Context(), id)
 	if err != nil {
 		return d, err

@@ -32,7 +32,7 @@ func (s *Server) puzzleUse(ctx context.Context, id int64) ([]model.Membership, [
 
 func viewPublication(p pencilbox.Publication) model.Publication {
 	m := model.Publication{ID: p.ID, SetID: p.SetID, SetName: p.SetName, Outlet: p.Outlet, Date: p.Date,
-		At: p.At, Actor: p.Actor, Count: p.Count, Pos: p.Pos, ReopenedBy: p.ReopenedBy}
+		At: p.At, Actor: p.Actor, Count: p.Count, Pos: p.Pos, ReopenedBy: p.ReopenedBy, Image: p.Image}
 	if !p.Locks() {
 		m.Reopened = &p.Reopened
 	}

@@ -31,7 +31,7 @@ func TestAPIPublishing(t *testing.T) {
 	if _, err := sets.Add(ctx, week, ids[:3], false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sets.Publish(ctx, week, "Daily Star", "2026-12-01"); err != nil {
+	if _, err := sets.Publish(ctx, week, "Daily Star", "2026-12-01", 0); err != nil {
 		t.Fatal(err)
 	}
 

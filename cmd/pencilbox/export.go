@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -41,6 +42,7 @@ func runExport(e *env, args []string) int {
 	fs.BoolVar(&opt.ShowIDs, "ids", false, "pdf: captions show the puzzle id and source")
 	fs.BoolVar(&opt.Solutions, "solutions", true, "pdf: solutions at the back")
 	fs.StringVar(&opt.Caption, "caption", export.CaptionStars, "pdf: captions rate by stars, er, both or none (the number alone)")
+	images := fs.String("images", "", "pdf of a --set: \"printed\" prints its puzzles as the random images its newest publication printed (set publish --images), a date (YYYY-MM-DD) those of that day's; default as stored")
 	labelFrom := fs.String("label-from", "", "pdf: label the puzzles with days from this date (2026-12-01: \"Tuesday 1 December\", then the next day...)")
 	labels := fs.String("labels", "", "pdf: a file of labels, one line a puzzle in booklet order (an empty line: the --label-from day, or none)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the export to this file")
@@ -92,6 +94,9 @@ func runExport(e *env, args []string) int {
 	if *limit < 0 {
 		return fail(2, fmt.Errorf("--limit %d: want a count of puzzles (0 = no limit)", *limit))
 	}
+	if *images != "" && (*set == "" || opt.Format != "pdf") {
+		return fail(2, fmt.Errorf("--images %q: only a set's booklet (--set NAME --format pdf) prints its publication's images", *images))
+	}
 	if ef, _ := e.exports.Lookup(opt.Format); *set == "" {
 		if err := ef.CheckKind(f.Kind); err != nil {
 			return fail(2, err)
@@ -117,8 +122,12 @@ func runExport(e *env, args []string) int {
 	}
 	var src export.Source
 	if *set != "" {
-		_, ids, err := db.SetStore{DB: store.W, R: store.R}.ByName(ctx, *set)
+		sets := db.SetStore{DB: store.W, R: store.R}
+		si, ids, err := sets.ByName(ctx, *set)
 		if err != nil {
+			return fail(1, err)
+		}
+		if opt.Image, err = printedImages(ctx, sets, si, *images); err != nil {
 			return fail(1, err)
 		}
 		src = export.SetSource{DB: store, IDs: ids, Limit: *limit}
@@ -249,4 +258,26 @@ func unwrapPath(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// printedImages is the number that chose the random images of set si's
+// publication named by which ("printed": the newest printed as images; a
+// date: that day's), or 0 for "" and "stored".
+func printedImages(ctx context.Context, sets db.SetStore, si pencilbox.Set, which string) (uint64, error) {
+	if which == "" || which == "stored" {
+		return 0, nil
+	}
+	pubs, err := sets.Publications(ctx, si.ID)
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range slices.Backward(pubs) {
+		if p.Image != 0 && (which == "printed" || which == p.Date) {
+			return p.Image, nil
+		}
+	}
+	if which == "printed" {
+		return 0, fmt.Errorf("--images printed: set %q was never published as random images (set publish --images)", si.Name)
+	}
+	return 0, fmt.Errorf("--images %q: set %q has no publication on that day printed as random images (want printed, stored or a date it was published as images)", which, si.Name)
 }

@@ -534,6 +534,7 @@ func setPublish(e *env, args []string) int {
 	c := newSetCmd(e, "publish")
 	outlet := c.fs.String("outlet", "", "where it appears: the paper or site (required)")
 	date := c.fs.String("date", "", "the day it appears, YYYY-MM-DD (default today)")
+	images := c.fs.Bool("images", false, "print each puzzle as a random image of itself (turned, mirrored, relabelled), kept with the publication: export --set NAME --format pdf --images printed prints them")
 	if !c.parse(args, 1, 1) {
 		return 2
 	}
@@ -552,11 +553,18 @@ func setPublish(e *env, args []string) int {
 	if code != 0 {
 		return code
 	}
-	pub, err := c.sets.Publish(c.ctx, si.ID, *outlet, d)
+	var image uint64
+	if *images {
+		image = pencilbox.NewImageSeed()
+	}
+	pub, err := c.sets.Publish(c.ctx, si.ID, *outlet, d, image)
 	if err != nil {
 		return c.storeErr(err)
 	}
 	fmt.Fprintf(e.stdout, "set %q published in %s on %s (%d puzzles)\n", si.Name, pub.Outlet, pub.Date, pub.Count)
+	if image != 0 {
+		fmt.Fprintf(e.stdout, "printed as random images: export --set %q --format pdf --images printed prints them\n", si.Name)
+	}
 	return 0
 }
 

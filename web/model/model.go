@@ -64,6 +64,10 @@ type Publication struct {
 	// ReopenedBy; absent while it locks the set.
 	Reopened   *time.Time `json:"reopened,omitempty"`
 	ReopenedBy string     `json:"reopened_by,omitempty"`
+	// Image is the number that chose the random image each puzzle was
+	// printed as (a string: it is 64 bits); absent when printed as
+	// stored.
+	Image uint64 `json:"image,omitempty,string"`
 }
 
 // Locks reports whether the publication locks its set.
