@@ -44,6 +44,11 @@ type LineSolver struct {
 // any placement is consistent (false: the line contradicts its clue;
 // line is then unchanged). len(line) is at most MaxSize and runs must fit
 // it (New checks clues).
+//
+// Run j can only start where the runs before it fit to its left and the
+// runs after it to its right, so each row of the tables is computed only
+// in that window (the line's slack wide): O(runs x slack) work, plus
+// O(cells) to read and write the line.
 func (ls *LineSolver) Solve(line []Cell, runs []int) bool {
 	n := len(line)
 	k := len(runs)
@@ -54,39 +59,53 @@ func (ls *LineSolver) Solve(line []Cell, runs []int) bool {
 	emp := &ls.emp
 	canE := &ls.canE
 	emp[0] = 0
+	unknown := 0
 	for x := 0; x < n; x++ {
 		e := int16(0)
-		if line[x] == CellEmpty {
+		switch line[x] {
+		case CellEmpty:
 			e = 1
+		case CellUnknown:
+			unknown++
 		}
 		emp[x+1] = emp[x] + e
 		canE[x] = line[x] != CellFilled
 	}
 	canE[n] = true
+	if unknown == 0 {
+		return fullLineFits(line, runs)
+	}
+	// rem: the cells runs j..k-1 need, each with the empty cell after it;
+	// the window of row j is [lo_j, n+1-rem_j].
+	rem := 0
+	for _, L := range runs {
+		rem += L + 1
+	}
+	if rem > n+1 {
+		return false
+	}
 
-	// Forward: fwd[j][i].
+	// Forward: fwd[j][i], i in row j's window.
 	f := ls.fwd[:]
+	hi := n + 1 - rem
 	f[0] = true
-	for i := 1; i <= n+1; i++ {
+	for i := 1; i <= hi; i++ {
 		f[i] = f[i-1] && canE[i-1]
 	}
-	lo := 0 // the least i where row j can be true
+	lo := 0
 	for j := 1; j <= k; j++ {
 		L := runs[j-1]
-		row := f[j*W : j*W+n+2]
-		prev := f[(j-1)*W : (j-1)*W+n+2]
+		row := f[j*W:]
+		prev := f[(j-1)*W:]
 		lo += L + 1
-		for i := 0; i < lo && i <= n+1; i++ {
-			row[i] = false
-		}
-		for i := lo; i <= n+1; i++ {
-			v := false
-			if canE[i-1] {
-				v = row[i-1]
-				if !v {
-					s := i - 1 - L
-					v = prev[s] && emp[i-1] == emp[s]
-				}
+		hi += L + 1
+		v := false // row[i-1], false left of the window
+		for i := lo; i <= hi; i++ {
+			if !canE[i-1] {
+				v = false
+			} else if !v {
+				s := i - 1 - L
+				v = prev[s] && emp[i-1] == emp[s]
 			}
 			row[i] = v
 		}
@@ -95,26 +114,26 @@ func (ls *LineSolver) Solve(line []Cell, runs []int) bool {
 		return false
 	}
 
-	// Backward: bwd[j][i].
+	// Backward: bwd[j][i], in the same windows.
 	b := ls.bwd[:]
+	lo = rem // lo_k: all runs placed
 	{
-		row := b[k*W : k*W+n+2]
+		row := b[k*W:]
 		row[n+1] = true
-		for i := n; i >= 0; i-- {
+		for i := n; i >= lo; i-- {
 			row[i] = canE[i] && row[i+1]
 		}
 	}
-	hi := n + 1 // the most i where row j can be true
+	hi = n + 1
 	for j := k - 1; j >= 0; j-- {
 		L := runs[j]
-		row := b[j*W : j*W+n+2]
-		next := b[(j+1)*W : (j+1)*W+n+2]
+		row := b[j*W:]
+		next := b[(j+1)*W:]
+		lo -= L + 1
 		hi -= L + 1
-		for i := n + 1; i > hi && i >= 0; i-- {
-			row[i] = false
-		}
-		for i := hi; i >= 0; i-- {
-			v := canE[i] && row[i+1]
+		v := false // row[i+1], false right of the window
+		for i := hi; i >= lo; i-- {
+			v = canE[i] && v
 			if !v && canE[i+L] && emp[i+L] == emp[i] {
 				v = next[i+L+1]
 			}
@@ -129,25 +148,28 @@ func (ls *LineSolver) Solve(line []Cell, runs []int) bool {
 		diff[x] = 0
 		anyE[x] = false
 	}
+	lo, hi = 0, n+1-rem
 	for j := 0; j <= k; j++ {
-		fr := f[j*W : j*W+n+2]
-		br := b[j*W : j*W+n+2]
-		for x := 0; x < n; x++ {
-			if fr[x+1] && br[x+1] {
-				anyE[x] = true
+		fr := f[j*W:]
+		br := b[j*W:]
+		for i := max(lo, 1); i <= min(hi, n); i++ {
+			if fr[i] && br[i] {
+				anyE[i-1] = true
 			}
 		}
 		if j == k {
 			break
 		}
 		L := runs[j]
-		nx := b[(j+1)*W : (j+1)*W+n+2]
-		for s := 0; s+L <= n; s++ {
+		nx := b[(j+1)*W:]
+		for s := lo; s <= hi && s+L <= n; s++ {
 			if fr[s] && canE[s+L] && emp[s+L] == emp[s] && nx[s+L+1] {
 				diff[s]++
 				diff[s+L]--
 			}
 		}
+		lo += L + 1
+		hi += L + 1
 	}
 	acc := int16(0)
 	for x := 0; x < n; x++ {
@@ -163,4 +185,29 @@ func (ls *LineSolver) Solve(line []Cell, runs []int) bool {
 		}
 	}
 	return true
+}
+
+// fullLineFits reports whether a line with every cell known draws runs.
+func fullLineFits(line []Cell, runs []int) bool {
+	j, n := 0, 0
+	for _, c := range line {
+		if c == CellFilled {
+			n++
+			continue
+		}
+		if n > 0 {
+			if j >= len(runs) || runs[j] != n {
+				return false
+			}
+			j++
+			n = 0
+		}
+	}
+	if n > 0 {
+		if j >= len(runs) || runs[j] != n {
+			return false
+		}
+		j++
+	}
+	return j == len(runs)
 }

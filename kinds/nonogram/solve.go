@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"fmt"
+	"math"
 
 	"pencilbox/engine"
 )
@@ -12,6 +13,11 @@ import (
 // is some tens of seconds; every Janko puzzle needs far less (see
 // docs/BENCHMARKS.md), and a hostile import cannot keep a worker longer.
 const SolveWorkLimit = 20_000_000
+
+// probeRounds is how many rounds of probing a search node below the root
+// makes (the root probes until a round fixes nothing): probing prunes the
+// search, and one round prunes most of what more rounds would.
+var probeRounds = 1
 
 // Stats are a solve's work figures.
 type Stats struct {
@@ -158,8 +164,11 @@ func (g *solver) propagate() bool {
 // returns false on a contradiction (both values of a cell fail) or when
 // the work limit stops it. best is the unknown cell left whose two values
 // fix the most (the least of the two counts), for search to branch on.
-func (g *solver) probe() (ok bool, best int) {
-	for {
+func (g *solver) probe(rounds int) (ok bool, best int) {
+	if rounds == 0 {
+		return true, -1
+	}
+	for round := 1; ; round++ {
 		progress := false
 		best, bestScore := -1, -1
 		for c := range g.st {
@@ -234,22 +243,27 @@ func (g *solver) probe() (ok bool, best int) {
 				}
 			}
 		}
-		if !progress || g.unknown == 0 {
-			if g.unknown > 0 && best >= 0 && g.st[best] != CellUnknown {
-				continue // a later deduction fixed it: probe again
+		if !progress || g.unknown == 0 || round >= rounds {
+			if best >= 0 && g.st[best] != CellUnknown {
+				best = -1 // a later deduction fixed it
 			}
 			return true, best
 		}
 	}
 }
 
-// search counts solutions up to two from the current position.
-func (g *solver) search() {
+// search counts solutions up to two from the current position, depth
+// guesses deep.
+func (g *solver) search(depth int) {
 	g.stats.Nodes++
 	if !g.propagate() {
 		return
 	}
-	ok, best := g.probe()
+	rounds := probeRounds
+	if depth == 0 {
+		rounds = math.MaxInt
+	}
+	ok, best := g.probe(rounds)
 	if !ok {
 		return
 	}
@@ -271,7 +285,7 @@ func (g *solver) search() {
 	for _, v := range [2]Cell{CellFilled, CellEmpty} {
 		mark := len(g.trail)
 		g.set(best, v, -1)
-		g.search()
+		g.search(depth + 1)
 		g.undo(mark)
 		if g.count >= 2 || g.stop {
 			return
@@ -290,7 +304,7 @@ func (p *Puzzle) Solve() engine.Result {
 // work done.
 func (p *Puzzle) SolveLimit(limit int64) (engine.Result, Stats) {
 	g := newSolver(p, limit)
-	g.search()
+	g.search(0)
 	switch {
 	case g.stop:
 		return engine.Result{Status: engine.Unknown, Err: fmt.Errorf("nonogram %dx%d: %w after %d line solves", p.W, p.H, engine.ErrWorkLimit, g.work)}, g.stats
