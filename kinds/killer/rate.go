@@ -153,7 +153,7 @@ func (r *rater) contradiction() bool {
 			d := lowDigit(x)
 			probe := rsolver{g: g, s: sv.s}
 			probe.s.place(g, c, d)
-			if !probe.s.bad && probe.closure(lim) && probe.s.consistent(g) && r.cagesHold(&probe.s) {
+			if !probe.s.bad && probe.closure(lim) && probe.s.consistent(g) && cagesHold(r.p, &probe.s) {
 				continue
 			}
 			r.contra(c, d, lim)
@@ -166,10 +166,10 @@ func (r *rater) contradiction() bool {
 }
 
 // cagesHold reports whether the digits placed in s repeat in no cage of
-// the puzzle: the state's cages, once split, no longer say so.
-func (r *rater) cagesHold(s *state) bool {
+// p: the state's cages, once split, no longer say so.
+func cagesHold(p *Puzzle, s *state) bool {
 	var seen [maxCells]uint16
-	for c, k := range r.p.Cage {
+	for c, k := range p.Cage {
 		v := s.val[c]
 		if v == 0 {
 			continue

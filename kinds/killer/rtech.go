@@ -97,30 +97,38 @@ func (sv *rsolver) closure(maxLevel int) bool {
 
 // boxSingle places a digit with one place left in a box.
 func (sv *rsolver) boxSingle() bool {
+	n := sv.g.n
+	return sv.houseSingle(tBoxSingle, 2*n, 3*n)
+}
+
+// houseSingle places, in the first of houses lo..hi-1 that has one, the
+// lowest digit with one place left in the house (Solo's scan order).
+func (sv *rsolver) houseSingle(tech, lo, hi int) bool {
 	g, s := sv.g, &sv.s
 	n := g.n
-	for b := 2 * n; b < 3*n; b++ {
-		for d := 1; d <= n; d++ {
-			if s.done[b]&bit(d) != 0 {
-				continue
-			}
-			at, m := -1, 0
-			for i := range n {
-				c := int(g.house[b][i])
-				if s.cand[c]&bit(d) != 0 {
-					at = c
-					m++
-				}
-			}
-			if m == 0 {
-				s.bad = true
-				return false
-			}
-			if m == 1 && s.val[at] == 0 {
+	for h := lo; h < hi; h++ {
+		var once, twice uint16
+		for i := range n {
+			m := s.cand[g.house[h][i]]
+			twice |= once & m
+			once |= m
+		}
+		if g.all&^once != 0 {
+			s.bad = true
+			return false
+		}
+		singles := once &^ twice &^ s.done[h]
+		if singles == 0 {
+			continue
+		}
+		d := lowDigit(singles)
+		for i := range n {
+			c := int(g.house[h][i])
+			if s.cand[c]&bit(d) != 0 {
 				if sv.log != nil {
-					sv.log.single(tBoxSingle, at, d, b)
+					sv.log.single(tech, c, d, h)
 				}
-				s.place(g, at, d)
+				s.place(g, c, d)
 				return true
 			}
 		}
@@ -162,70 +170,85 @@ func (sv *rsolver) rule45() bool {
 	sv.nextra = 0
 	changed := false
 	var filled cellset
+	var inner [3 * maxN]int // digits placed, then whole cages' sums
 	for c := range g.cells {
-		if s.val[c] != 0 {
+		if v := int(s.val[c]); v != 0 {
 			filled.add(c)
+			inner[c/n] += v
+			inner[n+c%n] += v
+			inner[2*n+int(g.boxOf[c])] += v
 		}
 	}
+	var whole [3 * maxN]cellset
+	var wholeSum [3 * maxN]int
+	sv.wholeCages(&whole, &wholeSum)
 	for h := range 3 * n {
-		rem := g.houseSet[h].minus(filled)
-		inner := 0
-		for i := range n {
-			inner += int(s.val[g.house[h][i]])
-		}
-		for k := 0; k < s.ncage && !rem.empty(); k++ {
-			if cs := s.cageSet[k]; !cs.empty() && cs.subsetOf(rem) {
-				rem = rem.minus(cs)
-				inner += int(s.cageSum[k])
-			}
-		}
+		rem := g.houseSet[h].minus(filled).minus(whole[h])
 		cnt := rem.count()
 		if cnt == 0 || cnt == n {
 			continue
 		}
-		sum := g.total - inner
+		in := inner[h] + wholeSum[h]
+		sum := g.total - in
 		if sum <= 0 {
 			s.bad = true
 			return false
 		}
 		first := rem.first()
 		k0 := int(s.cageOf[first])
-		same := true
-		for w := range 2 {
-			x := rem[w]
-			for x != 0 {
-				c := w*64 + bits.TrailingZeros64(x)
-				x &= x - 1
-				if int(s.cageOf[c]) != k0 {
-					same = false
-				}
-			}
-		}
+		same := rem.subsetOf(s.cageSet[k0])
 		if cnt == 1 {
 			if sum > n || s.cand[first]&bit(sum) == 0 {
 				s.bad = true
 				return false
 			}
 			if sv.log != nil {
-				sv.log.innie(h, first, sum, g.total-sum)
+				sv.log.innie(h, first, sum, in)
 			}
 			sv.split(k0, rem, sum)
 			s.place(g, first, sum)
 			filled.add(first)
+			inner[first/n] += sum
+			inner[n+first%n] += sum
+			inner[2*n+int(g.boxOf[first])] += sum
+			sv.wholeCages(&whole, &wholeSum)
 			changed = true
 			continue
 		}
 		if same {
 			if sv.log != nil {
-				sv.log.split(h, rem, sum, g.total-sum, k0)
+				sv.log.split(h, rem, sum, in, k0)
 			}
 			sv.split(k0, rem, sum)
+			sv.wholeCages(&whole, &wholeSum)
 			continue
 		}
 		sv.extras[sv.nextra] = extra{cells: rem, sum: sum, house: h}
 		sv.nextra++
 	}
 	return changed
+}
+
+// wholeCages sets, for each house, the cells and the sum of the cages
+// wholly inside it (cages hold only unplaced cells).
+func (sv *rsolver) wholeCages(whole *[3 * maxN]cellset, wholeSum *[3 * maxN]int) {
+	g, s := sv.g, &sv.s
+	n := g.n
+	*whole = [3 * maxN]cellset{}
+	*wholeSum = [3 * maxN]int{}
+	for k := range s.ncage {
+		cs := s.cageSet[k]
+		c := cs.first()
+		if c < 0 {
+			continue
+		}
+		for _, h := range [3]int{c / n, n + c%n, 2*n + int(g.boxOf[c])} {
+			if cs.subsetOf(g.houseSet[h]) {
+				whole[h] = whole[h].or(cs)
+				wholeSum[h] += int(s.cageSum[k])
+			}
+		}
+	}
 }
 
 // split moves part, cells of cage k adding to sum, to a cage of its own.
@@ -403,35 +426,7 @@ func (sv *rsolver) combosGroup(set cellset, sum, cage, ex int) bool {
 // lineSingle places a digit with one place left in a row, then in a
 // column.
 func (sv *rsolver) lineSingle() bool {
-	g, s := sv.g, &sv.s
-	n := g.n
-	for h := range 2 * n {
-		for d := 1; d <= n; d++ {
-			if s.done[h]&bit(d) != 0 {
-				continue
-			}
-			at, m := -1, 0
-			for i := range n {
-				c := int(g.house[h][i])
-				if s.cand[c]&bit(d) != 0 {
-					at = c
-					m++
-				}
-			}
-			if m == 0 {
-				s.bad = true
-				return false
-			}
-			if m == 1 && s.val[at] == 0 {
-				if sv.log != nil {
-					sv.log.single(tLineSingle, at, d, h)
-				}
-				s.place(g, at, d)
-				return true
-			}
-		}
-	}
-	return false
+	return sv.houseSingle(tLineSingle, 0, 2*sv.g.n)
 }
 
 // nakedSingle places a cell's only candidate (column by column, as Solo
