@@ -1,6 +1,8 @@
 package nonogram_test
 
 import (
+	"bufio"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,4 +72,23 @@ func loadJanko(tb testing.TB) []jankoRecord {
 func sharedLines(tb testing.TB, rel string) []string {
 	tb.Helper()
 	return shared.LinesOrSample(tb, rel)
+}
+
+// sharedLinesAt reads the non-blank, non-comment lines of a committed
+// file of the package.
+func sharedLinesAt(tb testing.TB, path string) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }

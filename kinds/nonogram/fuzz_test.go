@@ -25,7 +25,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		id := p.TathamID()
-		for _, out := range []string{id, p.NonText("t", ""), p.XMLText("t", "")} {
+		for _, out := range []string{id, p.NonText("t", ""), p.XMLText("t", ""), p.URL()} {
 			q, err := nonogram.Parse(out)
 			if err != nil {
 				t.Fatalf("%q -> %q: %v", text, out, err)

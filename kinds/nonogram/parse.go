@@ -13,11 +13,15 @@ func trimText(s string) string {
 
 // Sniff claims Tatham's Pattern game ID: "WxH:" followed only by digits,
 // '.' and '/' (an Akari ID of the same head has letters in its body, a
-// Pattern ID never does), a .non file and a Paint-by-Number XML puzzle.
+// Pattern ID never does), a puzz.link URL of type nonogram, a .non file
+// and a Paint-by-Number XML puzzle.
 func (Kind) Sniff(text string) bool {
 	t := trimText(text)
 	if SniffXML(t) {
 		return true
+	}
+	if i := strings.IndexByte(t, '?'); i >= 0 && !strings.Contains(t, "\n") {
+		return strings.HasPrefix(t[i+1:], "nonogram/")
 	}
 	if strings.Contains(t, "\n") {
 		return SniffNon(t)
@@ -55,13 +59,16 @@ func tathamHead(t string) int {
 }
 
 // Parse reads a puzzle in a single-record notation, told apart by its
-// first characters: a Paint-by-Number XML puzzle ('<'), a .non file (a
-// width or height line), else Tatham's Pattern game ID.
+// first characters: a puzz.link URL (one line with '?'), a
+// Paint-by-Number XML puzzle ('<'), a .non file (a width or height
+// line), else Tatham's Pattern game ID.
 func Parse(text string) (*Puzzle, error) {
 	t := trimText(text)
 	switch {
 	case t == "":
 		return nil, fmt.Errorf("empty nonogram puzzle")
+	case !strings.Contains(t, "\n") && (strings.Contains(t, "?") || strings.HasPrefix(t, "http")):
+		return ParseURL(t)
 	case strings.HasPrefix(t, "<"):
 		recs, err := ParseXML(t)
 		if err != nil {
