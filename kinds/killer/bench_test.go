@@ -2,6 +2,7 @@ package killer_test
 
 import (
 	"testing"
+	"time"
 
 	"pencilbox/engine"
 	"pencilbox/internal/shared"
@@ -22,15 +23,19 @@ func BenchmarkSolveJanko(b *testing.B) {
 		}
 		ps = append(ps, p)
 	}
+	slowest := time.Duration(0)
 	b.ResetTimer()
 	for b.Loop() {
 		for _, p := range ps {
+			t0 := time.Now()
 			if r := p.Solve(); r.Status != engine.Unique && r.Status != engine.Multiple {
 				b.Fatal(r.Status)
 			}
+			slowest = max(slowest, time.Since(t0))
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ps))/1e3, "µs/puzzle")
+	b.ReportMetric(float64(slowest.Microseconds()), "slowest-µs")
 }
 
 // BenchmarkCanonicalJanko: the canonical form of every Janko killer, a
