@@ -18,6 +18,7 @@ import (
 	"pencilbox"
 	"pencilbox/bundle"
 	akarikind "pencilbox/kinds/akari/kind"
+	killerkind "pencilbox/kinds/killer/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
@@ -364,7 +365,7 @@ type kindTerms struct {
 // left out.
 func registeredTerms(t *testing.T) kindTerms {
 	t.Helper()
-	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
+	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}}
 	if got, want := len(reg.Kinds()), len(bundledKindNames(t)); got != want {
 		t.Fatalf("the test registers %d kinds, kinds/ holds %d bundles: add the new kind's bundle here", got, want)
 	}

@@ -16,6 +16,7 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
+	killerkind "pencilbox/kinds/killer/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 )
 
@@ -65,7 +66,7 @@ func commands() []command {
 
 func newEnv() *env {
 	// Every puzzle kind is registered here, once, by its bundle.
-	bundles := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
+	bundles := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}}
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		bundles: bundles, kinds: bundles.Kinds(), formats: bundles.Formats(), exports: bundles.Exports(),
