@@ -13,6 +13,10 @@ import (
 // what a hostile import can cost, about a second of one core.
 const MaxNodes = 200_000
 
+// maxCages bounds the cages the propagation keeps: the puzzle's (at most
+// one a cell) and two of the rule of 45 per house.
+const maxCages = MaxCells + 2*3*MaxN
+
 // maxPeers bounds a cell's peers: 20 Sudoku peers and 8 more of its cage.
 const maxPeers = 28
 
@@ -43,10 +47,15 @@ type solver struct {
 	npeers  [MaxCells]uint8
 	houses  [3 * MaxN][MaxN]uint8 // rows, columns, boxes
 
+	// cages are the puzzle's, then the rule of 45's: per house, the cells
+	// outside the cages wholly inside it (innies), and the cells outside
+	// the house of the cages that cover it (outies) when they share a
+	// house; each distinct digits with a known sum, so a cage to the
+	// propagation.
 	ncages    int
-	cageCells [MaxCells][MaxN]uint8
-	cageSize  [MaxCells]uint8
-	combos    [MaxCells][]uint16 // each cage's digit sets (Combos)
+	cageCells [maxCages][MaxN]uint8
+	cageSize  [maxCages]uint8
+	combos    [maxCages][]uint16 // each cage's digit sets (Combos)
 
 	nodes, limit int
 	count        int
@@ -125,6 +134,9 @@ func newSolver(p *Puzzle) (*solver, *grid, bool) {
 			return nil, nil, false
 		}
 	}
+	if !s.rule45(p) {
+		return nil, nil, false
+	}
 	g := &grid{}
 	for i := range s.area {
 		g.cand[i] = s.full
@@ -133,6 +145,103 @@ func newSolver(p *Puzzle) (*solver, *grid, bool) {
 		}
 	}
 	return s, g, true
+}
+
+// rule45 adds the rule of 45's cages: for each row, column and box, its
+// cells outside the cages wholly inside it hold distinct digits adding up
+// to 1+..+N less those cages' sums (innies); and the cells outside it of
+// the cages that overlap it add up to those cages' sums less 1+..+N
+// (outies), a cage when they share a row, column or box. False when one
+// has no digit set (no solution).
+func (s *solver) rule45(p *Puzzle) bool {
+	n := s.n
+	total := n * (n + 1) / 2
+	real := s.ncages
+	var cageLen [MaxCells]int
+	for k := range real {
+		cageLen[k] = int(s.cageSize[k])
+	}
+	add := func(cells []int, sum int) bool {
+		if len(cells) == 0 || len(cells) >= n {
+			return true // nothing, or a whole house: no news
+		}
+		k := s.ncages
+		for x, c := range cells {
+			s.cageCells[k][x] = uint8(c)
+		}
+		s.cageSize[k] = uint8(len(cells))
+		s.combos[k] = Combos(n, len(cells), sum)
+		s.ncages++
+		return len(s.combos[k]) > 0
+	}
+	var in [MaxCells]int // cells of cage k inside the house
+	var cells, outies []int
+	for h := range 3 * n {
+		for k := range real {
+			in[k] = 0
+		}
+		hs := &s.houses[h]
+		for x := range n {
+			in[p.Cage[hs[x]]]++
+		}
+		inner, over := 0, 0
+		cells = cells[:0]
+		for x := range n {
+			c := int(hs[x])
+			if k := p.Cage[c]; in[k] != cageLen[k] {
+				cells = append(cells, c)
+			}
+		}
+		for k := range real {
+			if in[k] == cageLen[k] {
+				inner += p.Sums[k]
+			}
+		}
+		if !add(cells, total-inner) {
+			return false
+		}
+		// outies: the cages overlapping the house, their cells outside it
+		outies = outies[:0]
+		for k := range real {
+			if in[k] == 0 {
+				continue
+			}
+			over += p.Sums[k]
+			for x := range cageLen[k] {
+				c := int(s.cageCells[k][x])
+				if !s.inHouse(h, c) {
+					outies = append(outies, c)
+				}
+			}
+		}
+		if len(outies) > 0 && len(outies) <= n && s.shareHouse(p, outies) {
+			if over-total < 1 || !add(outies, over-total) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (s *solver) inHouse(h, c int) bool {
+	hs := &s.houses[h]
+	for x := range s.n {
+		if int(hs[x]) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// shareHouse reports whether cells lie in one row, column or box.
+func (s *solver) shareHouse(p *Puzzle, cells []int) bool {
+	r, c, b := true, true, true
+	for _, x := range cells[1:] {
+		r = r && x/s.n == cells[0]/s.n
+		c = c && x%s.n == cells[0]%s.n
+		b = b && p.Box(x) == p.Box(cells[0])
+	}
+	return r || c || b
 }
 
 // propagate applies, until nothing changes: a single candidate clears
