@@ -72,10 +72,11 @@ type Options struct {
 	// says this way that the run was cut short.
 	Stopped func() error
 	// SolutionKeys stores the solution key of each new unique puzzle of
-	// a kind that is an engine.Resembler, for DB.KnownSolution: set by
-	// Generate's import, so a later run skips puzzles near the ones made.
-	// Not set for other imports: Sudoku's key (the minlex form of a full
-	// grid) costs about 5 ms a puzzle, ten times an import's work.
+	// a kind that is an engine.Resembler, for DB.KnownSolution, so a
+	// generator run skips puzzles near the library's (on the solution
+	// grid of one, up to symmetry). Set by Generate's import and by the
+	// CLI's and the web's: Sudoku's key (sudoku.FullCanonical) costs
+	// about 0.2 ms a puzzle (docs/BENCHMARKS.md, Solution keys).
 	SolutionKeys bool
 }
 

@@ -319,6 +319,7 @@ func (l *StoreLibrary) Import(ctx context.Context, r io.Reader, opts model.Impor
 	}
 	j, err := library.Import(ctx, l.Store, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,
+		SolutionKeys: true,
 		ChooseFormat: "choose one in the Format field",
 		FailUnread:   true,
 		OnStart:      func(j pencilbox.Job) { progress(viewJob(j)) },

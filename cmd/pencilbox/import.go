@@ -101,7 +101,7 @@ rejected, 2 when some file could not be read or the import could not run.
 
 	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()
-	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second}
+	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second, SolutionKeys: true}
 	if e.isTerminal != nil && e.isTerminal(e.stderr) {
 		opts.Progress = e.stderr
 	}

@@ -27,5 +27,5 @@ func (Kind) SolutionKey(p engine.Puzzle, solution string) (string, error) {
 	if g.Clues() != 81 {
 		return "", errors.New("sudoku: solution key: the solution has empty cells")
 	}
-	return Canonical(&g), nil
+	return FullCanonical(&g), nil
 }
