@@ -35,29 +35,51 @@ func imagePoint(t, rows, cols, r, c int) (int, int, int, int) {
 }
 
 func orientOf(p *Puzzle) orient {
-	best := -1
-	var bestClue []int8
-	var bw, bh int
-	buf := make([]int8, len(p.Clue))
-	for t := 0; t < 8; t++ {
-		_, _, h, w := imagePoint(t, p.H, p.W, 0, 0)
-		for r := 0; r < p.H; r++ {
-			for c := 0; c < p.W; c++ {
-				ir, ic, _, _ := imagePoint(t, p.H, p.W, r, c)
-				buf[ir*w+ic] = p.Clue[r*p.W+c]
+	// The images compared cell by cell, without building them: most
+	// differ within a few cells.
+	best, bw, bh := 0, p.W, p.H
+	src := func(t, w, h, i int) int8 {
+		r, c := i/w, i%w
+		// Invert imagePoint: undo the mirrors, then the transpose.
+		if t&2 != 0 {
+			r = h - 1 - r
+		}
+		if t&1 != 0 {
+			c = w - 1 - c
+		}
+		if t&4 != 0 {
+			r, c = c, r
+		}
+		return p.Clue[r*p.W+c]
+	}
+	for t := 1; t < 8; t++ {
+		w, h := p.W, p.H
+		if t&4 != 0 {
+			w, h = h, w
+		}
+		if w != bw || h != bh {
+			if w < bw || (w == bw && h < bh) {
+				best, bw, bh = t, w, h
+			}
+			continue
+		}
+		for i := 0; i < w*h; i++ {
+			a, b := src(t, w, h, i), src(best, bw, bh, i)
+			if a != b {
+				if a < b {
+					best = t
+				}
+				break
 			}
 		}
-		if best < 0 || less(w, h, buf, bw, bh, bestClue) {
-			best, bw, bh = t, w, h
-			bestClue = append(bestClue[:0], buf...)
-		}
 	}
-	o := orient{W: p.W, H: p.H, w: bw, h: bh, clue: bestClue}
+	o := orient{W: p.W, H: p.H, w: bw, h: bh, clue: make([]int8, bw*bh)}
 	o.cellOrig = make([]int32, p.W*p.H)
 	for r := 0; r < p.H; r++ {
 		for c := 0; c < p.W; c++ {
 			ir, ic, _, _ := imagePoint(best, p.H, p.W, r, c)
 			o.cellOrig[ir*bw+ic] = int32(r*p.W + c)
+			o.clue[ir*bw+ic] = p.Clue[r*p.W+c]
 		}
 	}
 	o.dotOrig = make([]int32, (p.W+1)*(p.H+1))

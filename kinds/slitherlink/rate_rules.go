@@ -539,12 +539,12 @@ func (s *lstate) classEdge(e int32) int {
 // propagate runs the queued levels to their fixpoint (or a
 // contradiction); it reports whether the state is consistent.
 func (s *lstate) propagate() bool {
-	for !s.bad {
+	for !s.bad && s.unknown > 0 {
 		level, x, ok := s.next()
 		if !ok {
 			return true
 		}
 		s.apply(level, x)
 	}
-	return false
+	return !s.bad
 }

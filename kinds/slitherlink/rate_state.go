@@ -27,6 +27,10 @@ type lstate struct {
 	nxt  []int32 // the class's members, a circular list
 	end  []int32 // per dot: the path's other end at an end, itself with no line, -1 inside a path
 	plen []int32 // per dot: edges on the path, at its ends
+	cy   []uint8 // per cell: sides on (lines)
+	cn   []uint8 // per cell: sides off (crosses)
+	dy   []uint8 // per dot: lines
+	dn   []uint8 // per dot: crosses
 
 	yes, unknown int32
 	sat          int32 // clued cells with exactly their count of lines
@@ -40,7 +44,8 @@ type lstate struct {
 	nItems int32
 	q      [4]ring
 	inq    []uint8 // per item: bit k when in the queue of level k+1
-	maxLvl int     // the highest level the queues are filled for
+	maxLvl int     // the highest level the queues are for
+	open   int     // the levels opened so far: a level's queue starts with every item when first needed
 
 	logging    bool    // record what changes, to undo it (probes)
 	logE, logD []int32 // edges and dots whose entries changed
@@ -88,39 +93,50 @@ func (q *ring) pop() int32 {
 }
 
 func newLState(t *ltopo, maxLvl int) *lstate {
-	s := &lstate{t: t, maxLvl: maxLvl, pending: -1, badItem: -1}
-	s.e = make([]uint8, t.ne)
-	s.dl = make([]uint8, t.nd)
-	s.par = make([]int32, t.ne)
-	s.inv = make([]uint8, t.ne)
-	s.sz = make([]int32, t.ne)
-	s.nxt = make([]int32, t.ne)
+	s := &lstate{t: t, maxLvl: maxLvl, pending: -1, badItem: -1, open: 1}
+	s.nItems = int32(t.nc + t.nd + t.ne + 1)
+	ne, nd, ni := t.ne, t.nd, int(s.nItems)
+	nc := t.nc
+	b := make([]uint8, 2*ne+nd+ni+2*nc+2*nd)
+	s.e, s.inv, s.dl, s.inq = b[:ne], b[ne:2*ne], b[2*ne:2*ne+nd], b[2*ne+nd:2*ne+nd+ni]
+	b = b[2*ne+nd+ni:]
+	s.cy, s.cn, s.dy, s.dn = b[:nc], b[nc:2*nc], b[2*nc:2*nc+nd], b[2*nc+nd:]
+	w := make([]int32, 3*ne+2*nd+4*ni)
+	s.par, s.sz, s.nxt = w[:ne], w[ne:2*ne], w[2*ne:3*ne]
+	s.end, s.plen = w[3*ne:3*ne+nd], w[3*ne+nd:3*ne+2*nd]
+	for k := range s.q {
+		o := 3*ne + 2*nd + k*ni
+		s.q[k].buf = w[o : o+ni]
+	}
 	for i := range s.par {
 		s.par[i] = int32(i)
 		s.sz[i] = 1
 		s.nxt[i] = int32(i)
 	}
-	s.end = make([]int32, t.nd)
-	s.plen = make([]int32, t.nd)
 	for i := range s.end {
 		s.end[i] = int32(i)
 	}
 	s.unknown = int32(t.ne)
-	s.nItems = int32(t.nc + t.nd + t.ne + 1)
-	for k := range s.q {
-		s.q[k].buf = make([]int32, s.nItems)
-	}
-	s.inq = make([]uint8, s.nItems)
 	for c := 0; c < t.nc; c++ {
 		if t.clue[c] == 0 {
 			s.sat++
 		}
 	}
-	// Everything is to be looked at once.
-	for i := int32(0); i < int32(t.nc+t.nd); i++ {
-		s.push(i, 0xF)
-	}
+	s.pushAll(0)
 	return s
+}
+
+// pushAll queues every cell and dot at level k+1.
+func (s *lstate) pushAll(k int) {
+	for i := int32(0); i < int32(s.t.nc+s.t.nd); i++ {
+		if i < int32(s.t.nc) && s.t.clue[i] < 0 {
+			continue
+		}
+		if s.inq[i]&(1<<k) == 0 {
+			s.inq[i] |= 1 << k
+			s.q[k].push(i)
+		}
+	}
 }
 
 // copyFrom makes s equal to m (same grid), queues empty.
@@ -133,8 +149,13 @@ func (s *lstate) copyFrom(m *lstate) {
 	copy(s.nxt, m.nxt)
 	copy(s.end, m.end)
 	copy(s.plen, m.plen)
+	copy(s.cy, m.cy)
+	copy(s.cn, m.cn)
+	copy(s.dy, m.dy)
+	copy(s.dn, m.dn)
 	s.scalarsFrom(m)
 	s.clearQueues()
+	s.open = m.open
 }
 
 func (s *lstate) scalarsFrom(m *lstate) {
@@ -144,8 +165,17 @@ func (s *lstate) scalarsFrom(m *lstate) {
 // restore undoes what changed since logging began, from m, which s was
 // equal to then.
 func (s *lstate) restore(m *lstate) {
+	t := s.t
 	for _, i := range s.logE {
 		s.e[i], s.par[i], s.inv[i], s.sz[i], s.nxt[i] = m.e[i], m.par[i], m.inv[i], m.sz[i], m.nxt[i]
+		for _, c := range t.eCell[i] {
+			if c >= 0 {
+				s.cy[c], s.cn[c] = m.cy[c], m.cn[c]
+			}
+		}
+		for _, d := range t.eDot[i] {
+			s.dy[d], s.dn[d] = m.dy[d], m.dn[d]
+		}
 	}
 	for _, i := range s.logD {
 		s.dl[i], s.end[i], s.plen[i] = m.dl[i], m.end[i], m.plen[i]
@@ -167,7 +197,10 @@ func (s *lstate) clearQueues() {
 
 // push queues item x for the levels in mask (bit k: level k+1).
 func (s *lstate) push(x int32, mask uint8) {
-	for k := 0; k < s.maxLvl; k++ {
+	if x < int32(s.t.nc) && s.t.clue[x] < 0 {
+		return // only clues have rules
+	}
+	for k := 0; k < s.open; k++ {
 		if mask&(1<<k) != 0 && s.inq[x]&(1<<k) == 0 {
 			s.inq[x] |= 1 << k
 			s.q[k].push(x)
@@ -178,14 +211,20 @@ func (s *lstate) push(x int32, mask uint8) {
 // next pops the item of the lowest level queued; ok is false when every
 // queue is empty.
 func (s *lstate) next() (level int, x int32, ok bool) {
-	for k := 0; k < s.maxLvl; k++ {
-		if s.q[k].size > 0 {
-			x = s.q[k].pop()
-			s.inq[x] &^= 1 << k
-			return k + 1, x, true
+	for {
+		for k := 0; k < s.open; k++ {
+			if s.q[k].size > 0 {
+				x = s.q[k].pop()
+				s.inq[x] &^= 1 << k
+				return k + 1, x, true
+			}
 		}
+		if s.open >= s.maxLvl {
+			return 0, 0, false
+		}
+		s.open++
+		s.pushAll(s.open - 1)
 	}
-	return 0, 0, false
 }
 
 func (s *lstate) itemCell(c int32) int32 { return c }
@@ -230,23 +269,36 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	}
 	for _, c := range t.eCell[e] {
 		if c >= 0 {
-			if v == lOn && t.clue[c] >= 0 {
-				switch y := s.cellCount(c, lOn); y - int(t.clue[c]) {
-				case 0:
-					s.sat++
-				case 1:
-					s.sat--
+			s.push(c, 0xF)
+			if v == lOn {
+				s.cy[c]++
+				if t.clue[c] >= 0 {
+					switch int(s.cy[c]) - int(t.clue[c]) {
+					case 0:
+						s.sat++
+					case 1:
+						s.sat--
+					}
 				}
+			} else {
+				s.cn[c]++
 			}
 		}
 	}
-	// The cells around both ends: a clue's corner rule looks at the
-	// lines at its corners.
 	for _, d := range t.eDot[e] {
 		s.push(s.itemDot(d), 0xF)
-		for _, c := range t.dCell[d] {
+		if v == lOn {
+			s.dy[d]++
+		} else {
+			s.dn[d]++
+		}
+	}
+	// The other cells around both ends: a clue's corner rule (level 1)
+	// looks at the lines at its corners.
+	if v == lOn {
+		for _, c := range t.eNear[e] {
 			if c >= 0 {
-				s.push(c, 0xF)
+				s.push(c, 1)
 			}
 		}
 	}
@@ -406,27 +458,16 @@ func (s *lstate) merge(a, b int32, x uint8, item int32) {
 	s.push(s.itemEdge(a), 8)
 }
 
-// cellCount counts the sides of cell c in state v.
+// cellCount counts the sides of cell c in state v (lOn or lOff).
 func (s *lstate) cellCount(c int32, v uint8) int {
-	n := 0
-	for _, e := range s.t.cEdge[c] {
-		if s.e[e] == v {
-			n++
-		}
+	if v == lOn {
+		return int(s.cy[c])
 	}
-	return n
+	return int(s.cn[c])
 }
 
 // dotCounts counts the lines and the unknown edges at dot d.
 func (s *lstate) dotCounts(d int32) (y, u int) {
-	t := s.t
-	for k := uint8(0); k < t.dN[d]; k++ {
-		switch s.e[t.dEdge[d][k]] {
-		case lOn:
-			y++
-		case lUnk:
-			u++
-		}
-	}
-	return y, u
+	y = int(s.dy[d])
+	return y, int(s.t.dN[d]) - y - int(s.dn[d])
 }

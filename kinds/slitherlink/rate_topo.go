@@ -24,6 +24,7 @@ type ltopo struct {
 	dCell  [][4]int32 // the cells around the dot, -1 outside
 	cEdge  [][4]int32 // the cell's sides: top, right, bottom, left
 	cPair  [][4]int32 // pair (side j, side j+1) of the cell as a dline id: dot*4 + position
+	eNear  [][4]int32 // the other cells around the edge's dots, -1 outside
 	plCell []int32    // dline id -> the cell it lies in, -1 outside the grid
 }
 
@@ -46,72 +47,64 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			t.nClue++
 		}
 	}
-	t.eDot = make([][2]int32, t.ne)
-	t.eCell = make([][2]int32, t.ne)
+	// A few large allocations rather than one a table: a rating builds
+	// its grid once, and small grids are rated by the thousand.
+	slab2 := make([][2]int32, 2*t.ne)
+	t.eDot, t.eCell = slab2[:t.ne], slab2[t.ne:]
+	slab4 := make([][4]int32, 2*t.nd+2*t.nc+t.ne)
+	t.dEdge, t.dCell = slab4[:t.nd], slab4[t.nd:2*t.nd]
+	t.cEdge, t.cPair = slab4[2*t.nd:2*t.nd+t.nc], slab4[2*t.nd+t.nc:2*t.nd+2*t.nc]
+	t.eNear = slab4[2*t.nd+2*t.nc:]
+	cell := func(r, c int) int32 {
+		if r < 0 || r >= h || c < 0 || c >= w {
+			return -1
+		}
+		return int32(r*w + c)
+	}
+	eDot, eCell, eNear := t.eDot, t.eCell, t.eNear
 	for r := 0; r <= h; r++ {
 		for c := 0; c < w; c++ {
 			e := r*w + c
-			t.eDot[e] = [2]int32{int32(r*(w+1) + c), int32(r*(w+1) + c + 1)}
-			t.eCell[e] = [2]int32{-1, -1}
-			if r > 0 {
-				t.eCell[e][0] = int32((r-1)*w + c)
-			}
-			if r < h {
-				t.eCell[e][1] = int32(r*w + c)
-			}
+			eDot[e] = [2]int32{int32(r*(w+1) + c), int32(r*(w+1) + c + 1)}
+			eCell[e] = [2]int32{cell(r-1, c), cell(r, c)}
+			eNear[e] = [4]int32{cell(r-1, c-1), cell(r, c-1), cell(r-1, c+1), cell(r, c+1)}
 		}
 	}
 	for r := 0; r < h; r++ {
 		for c := 0; c <= w; c++ {
 			e := t.nh + r*(w+1) + c
-			t.eDot[e] = [2]int32{int32(r*(w+1) + c), int32((r+1)*(w+1) + c)}
-			t.eCell[e] = [2]int32{-1, -1}
-			if c > 0 {
-				t.eCell[e][0] = int32(r*w + c - 1)
-			}
-			if c < w {
-				t.eCell[e][1] = int32(r*w + c)
-			}
+			eDot[e] = [2]int32{int32(r*(w+1) + c), int32((r+1)*(w+1) + c)}
+			eCell[e] = [2]int32{cell(r, c-1), cell(r, c)}
+			eNear[e] = [4]int32{cell(r-1, c-1), cell(r-1, c), cell(r+1, c-1), cell(r+1, c)}
 		}
 	}
-	t.dEdge = make([][4]int32, t.nd)
 	t.dN = make([]uint8, t.nd)
+	dEdge, dCell, dN := t.dEdge, t.dCell, t.dN
 	for r := 0; r <= h; r++ {
 		for c := 0; c <= w; c++ {
 			d := r*(w+1) + c
+			es := [4]int32{-1, -1, -1, -1}
 			n := 0
-			add := func(e int) { t.dEdge[d][n] = int32(e); n++ }
 			if r > 0 {
-				add(t.nh + (r-1)*(w+1) + c)
+				es[n] = int32(t.nh + (r-1)*(w+1) + c)
+				n++
 			}
 			if c < w {
-				add(r*w + c)
+				es[n] = int32(r*w + c)
+				n++
 			}
 			if r < h {
-				add(t.nh + r*(w+1) + c)
+				es[n] = int32(t.nh + r*(w+1) + c)
+				n++
 			}
 			if c > 0 {
-				add(r*w + c - 1)
+				es[n] = int32(r*w + c - 1)
+				n++
 			}
-			t.dN[d] = uint8(n)
-			for k := n; k < 4; k++ {
-				t.dEdge[d][k] = -1
-			}
+			dEdge[d], dN[d] = es, uint8(n)
+			dCell[d] = [4]int32{cell(r-1, c-1), cell(r-1, c), cell(r, c-1), cell(r, c)}
 		}
 	}
-	t.dCell = make([][4]int32, t.nd)
-	for r := 0; r <= h; r++ {
-		for c := 0; c <= w; c++ {
-			for k, rc := range [4][2]int{{r - 1, c - 1}, {r - 1, c}, {r, c - 1}, {r, c}} {
-				t.dCell[r*(w+1)+c][k] = -1
-				if rc[0] >= 0 && rc[0] < h && rc[1] >= 0 && rc[1] < w {
-					t.dCell[r*(w+1)+c][k] = int32(rc[0]*w + rc[1])
-				}
-			}
-		}
-	}
-	t.cEdge = make([][4]int32, t.nc)
-	t.cPair = make([][4]int32, t.nc)
 	t.plCell = make([]int32, 4*t.nd)
 	for i := range t.plCell {
 		t.plCell[i] = -1
@@ -122,18 +115,43 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			top, bottom := int32(r*w+c), int32((r+1)*w+c)
 			left := int32(t.nh + r*(w+1) + c)
 			t.cEdge[i] = [4]int32{top, left + 1, bottom, left}
-			// Pair j joins side j and side j+1 at a corner dot.
+			// Pair j joins side j and side j+1 at a corner dot: at the
+			// top-right corner the dot's pair (down, left), at the
+			// bottom-right (left, up), bottom-left (up, right), top-left
+			// (right, down), named by the first edge's position.
 			corner := [4]int32{int32(r*(w+1) + c + 1), int32((r+1)*(w+1) + c + 1), int32((r+1)*(w+1) + c), int32(r*(w+1) + c)}
+			first := [4]int{dirDown, dirLeft, dirUp, dirRight}
 			for j := 0; j < 4; j++ {
-				a, b := t.cEdge[i][j], t.cEdge[i][(j+1)&3]
 				d := corner[j]
-				id := t.pairAt(d, a, b)
+				id := d*4 + int32(t.dirPos(d, first[j]))
 				t.cPair[i][j] = id
 				t.plCell[id] = int32(i)
 			}
 		}
 	}
 	return t
+}
+
+// Directions from a dot, in the clockwise order of its edges.
+const (
+	dirUp = iota
+	dirRight
+	dirDown
+	dirLeft
+)
+
+// dirPos is the position of the edge going dir from dot d among the
+// dot's edges (which exist for the directions before it).
+func (t *ltopo) dirPos(d int32, dir int) int {
+	r, c := int(d)/(t.w+1), int(d)%(t.w+1)
+	has := [4]bool{r > 0, c < t.w, r < t.h, c > 0}
+	n := 0
+	for k := 0; k < dir; k++ {
+		if has[k] {
+			n++
+		}
+	}
+	return n
 }
 
 // pairAt is the dline id of edges a and b of a cell, a before b
