@@ -14,47 +14,106 @@ import (
 // a few million.
 const RateWorkLimit = 2_000_000_000
 
-// Rate solves p (its status and solution come from Solve) and, for a
-// unique puzzle, rates it on the ladder, always applying the lowest level
-// that makes progress.
-func (p *Puzzle) Rate(withSteps bool) engine.Rating {
-	res := p.Solve()
-	rt := engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
-	if res.Status != engine.Unique {
-		return rt
+// Rate rates p on the ladder, always applying the lowest level that makes
+// progress, and decides its status. Levels 1-5 only deduce what holds in
+// every solution, so when they settle every edge into one loop that
+// satisfies every clue, that loop is the only solution and no solve is
+// needed; when they meet a contradiction there is none. Only a puzzle
+// that needs search (level 6) is solved (Solve) for its status, and, when
+// unique, rated on with the solution.
+func (p *Puzzle) Rate(withSteps bool) engine.Rating { return rate(p, withSteps, RateWorkLimit) }
+
+func rate(p *Puzzle, withSteps bool, limit int64) engine.Rating {
+	r := newRater(p, withSteps, limit)
+	err := r.run()
+	if errors.Is(err, errNeedSolution) {
+		res := p.Solve()
+		if res.Status != engine.Unique {
+			return engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
+		}
+		if r.sol, err = r.o.solutionEdges(r.t, res.Solution); err == nil {
+			err = r.run()
+		}
 	}
-	return rateSolved(p, res.Solution, withSteps, RateWorkLimit)
+	switch {
+	case errors.Is(err, errNoSolution):
+		return engine.Rating{Status: engine.None}
+	case err != nil:
+		return engine.Rating{Status: engine.Unknown, Err: err}
+	}
+	return r.rating(r.solutionText())
 }
 
 // rateSolved rates p, whose unique solution is sol, on the ladder.
+func rateSolved(p *Puzzle, sol string, withSteps bool, limit int64) engine.Rating {
+	r := newRater(p, withSteps, limit)
+	solE, err := r.o.solutionEdges(r.t, sol)
+	if err != nil {
+		return engine.Rating{Status: engine.Unknown, Err: err}
+	}
+	r.sol = solE
+	if err := r.run(); err != nil {
+		if errors.Is(err, errNoSolution) {
+			err = errUnsound
+		}
+		return engine.Rating{Status: engine.Unknown, Err: err}
+	}
+	return r.rating(sol)
+}
+
+// newRater sets up the rating of p.
 //
 // The rating runs on the image of p under the grid's symmetry that makes
 // its clues smallest, so rank, score and profile are the same for all
 // eight images (which deduction goes first may depend on the scan order);
 // the steps are turned back to p's own orientation.
-func rateSolved(p *Puzzle, sol string, withSteps bool, limit int64) engine.Rating {
-	rt := engine.Rating{Status: engine.Unique, Solution: sol}
+func newRater(p *Puzzle, withSteps bool, limit int64) *rater {
 	o := orientOf(p)
 	r := &rater{o: o, withSteps: withSteps, limit: limit}
 	r.t = newTopo(o.w, o.h, o.clue)
-	solE, err := o.solutionEdges(r.t, sol)
-	if err != nil {
-		return engine.Rating{Status: engine.Unknown, Err: err}
-	}
-	r.sol = solE
 	r.m = newLState(r.t, levelHard)
-	if err := r.run(); err != nil {
-		return engine.Rating{Status: engine.Unknown, Err: err}
-	}
-	rt.Rank = max(r.rank, 1)
-	rt.Score = r.score
+	return r
+}
+
+// rating is the finished rating, with solution sol.
+func (r *rater) rating(sol string) engine.Rating {
+	rt := engine.Rating{Status: engine.Unique, Solution: sol, Rank: max(r.rank, 1), Score: r.score, Steps: r.steps}
 	for i, tq := range ladder {
 		if r.counts[i] > 0 {
 			rt.Profile = append(rt.Profile, engine.Count{ID: tq.ID, N: r.counts[i]})
 		}
 	}
-	rt.Steps = r.steps
 	return rt
+}
+
+// solutionText is the settled edges' loop as the solution notation, in
+// p's orientation: a cell is inside when an odd number of lines lies
+// between it and the grid's left side (along its row, in the image).
+func (r *rater) solutionText() string {
+	o, t := r.o, r.t
+	in := make([]byte, o.W*o.H)
+	for i := range in {
+		in[i] = '0'
+	}
+	for row := 0; row < t.h; row++ {
+		inside := false
+		for c := 0; c < t.w; c++ {
+			if r.m.e[t.nh+row*(t.w+1)+c] == lOn {
+				inside = !inside
+			}
+			if inside {
+				in[o.cellOrig[row*t.w+c]] = '1'
+			}
+		}
+	}
+	var b strings.Builder
+	for row := 0; row < o.H; row++ {
+		if row > 0 {
+			b.WriteByte('/')
+		}
+		b.Write(in[row*o.W : (row+1)*o.W])
+	}
+	return b.String()
 }
 
 type rater struct {
@@ -73,8 +132,17 @@ type rater struct {
 	probeAt   int32
 }
 
-var errUnsound = errors.New("slitherlink: the ladder contradicted the solution")
+var (
+	errUnsound      = errors.New("slitherlink: the ladder contradicted the solution")
+	errNoSolution   = errors.New("slitherlink: no solution")
+	errNeedSolution = errors.New("slitherlink: search needs the solution")
+)
 
+// run applies the ladder until every edge is settled. It returns
+// errNoSolution when the deductions contradict each other or settle the
+// edges into something that is not one loop satisfying the clues (they
+// hold in every solution, so there is none), and errNeedSolution when
+// search is next and the solution is not known yet.
 func (r *rater) run() error {
 	m := r.m
 	for m.unknown > 0 {
@@ -91,7 +159,7 @@ func (r *rater) run() error {
 			why := m.apply(level, x)
 			m.rec = nil
 			if m.bad {
-				return errUnsound
+				return errNoSolution
 			}
 			if m.changes != before {
 				r.note(level, techOf(level, x, m), x, why, "", "")
@@ -100,11 +168,23 @@ func (r *rater) run() error {
 		}
 		if r.contradiction() {
 			if m.bad {
-				return errUnsound
+				return errNoSolution
 			}
 			continue
 		}
+		if r.work() > r.limit {
+			continue // reported at the loop's top
+		}
+		if r.sol == nil {
+			return errNeedSolution
+		}
 		r.search()
+		if m.bad {
+			return errUnsound
+		}
+	}
+	if !m.closed || m.sat != r.t.nClue {
+		return errNoSolution
 	}
 	return nil
 }

@@ -38,3 +38,30 @@ func processCPU() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkRateJanko rates every Janko dev puzzle (Rate: the ladder, and a
+// solve only for those that need search) once per iteration, reporting
+// the whole file's CPU time and the slowest puzzle (wall and CPU).
+func BenchmarkRateJanko(b *testing.B) {
+	js := loadJanko(b)
+	b.ResetTimer()
+	var slow, slowCPU time.Duration
+	var slowID string
+	start := processCPU()
+	for range b.N {
+		for _, j := range js {
+			t0, c0 := time.Now(), processCPU()
+			rt := j.p.Rate(false)
+			if d := time.Since(t0); d > slow {
+				slow, slowID, slowCPU = d, j.id, processCPU()-c0
+			}
+			if rt.Solution != j.solution {
+				b.Fatalf("%s: %v, not the published solution", j.id, rt.Status)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(js)), "puzzles")
+	b.ReportMetric((processCPU() - start).Seconds()/float64(b.N), "cpu-s/file")
+	b.ReportMetric(float64(slow.Microseconds())/1000, "slowest-ms")
+	b.Logf("slowest %s %v wall, %v CPU", slowID, slow, slowCPU)
+}

@@ -3,6 +3,7 @@ package slitherlink_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"strings"
@@ -122,5 +123,37 @@ func TestRateWorkLimit(t *testing.T) {
 	}
 	if rt := slitherlink.RateSolvedLimit(r.p, r.sol, slitherlink.RateWorkLimit); rt.Status != engine.Unique || rt.Rank == 0 {
 		t.Fatalf("at the limit: %v rank %d %v", rt.Status, rt.Rank, rt.Err)
+	}
+}
+
+// TestRateAgreesWithSolve: on random small grids (most have no solution
+// or several) Rate's status is Solve's, with the same solution when
+// unique: the ladder's deductions hold in every solution, so when they
+// settle the grid, or contradict, without a solve, they must be right.
+func TestRateAgreesWithSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	seen := map[engine.Status]int{}
+	for i := 0; i < 1500; i++ {
+		w, h := 1+rng.IntN(5), 1+rng.IntN(5)
+		clues := make([]int8, w*h)
+		for k := range clues {
+			clues[k] = slitherlink.NoClue
+			if rng.IntN(100) < 55 {
+				clues[k] = int8(rng.IntN(4))
+			}
+		}
+		p := &slitherlink.Puzzle{W: w, H: h, Clue: clues}
+		want := p.Solve()
+		got := p.Rate(i%5 == 0)
+		seen[want.Status]++
+		if got.Status != want.Status || got.Solution != want.Solution {
+			t.Fatalf("%s: Rate %v %q, Solve %v %q", p.LoopyID(), got.Status, got.Solution, want.Status, want.Solution)
+		}
+		if got.Status == engine.Unique && got.Rank == 0 || got.Status != engine.Unique && got.Rank != 0 {
+			t.Fatalf("%s: %v with rank %d", p.LoopyID(), got.Status, got.Rank)
+		}
+	}
+	if seen[engine.Unique] < 20 || seen[engine.None] < 20 || seen[engine.Multiple] < 20 {
+		t.Fatalf("statuses seen %v: too few of one to test", seen)
 	}
 }
