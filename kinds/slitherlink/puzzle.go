@@ -64,10 +64,6 @@ func checkSize(w, h int) error {
 	return nil
 }
 
-// (*Puzzle).Kind and Kind.Parse, which return the engine's interfaces,
-// join with Kind.Ladder and (*Puzzle).Rate (ladder.go, rate.go): until then
-// Kind and *Puzzle are not yet engine.Kind and engine.Puzzle.
-
 // Givens is the short Loopy game ID "WxHt0:DESC".
 func (p *Puzzle) Givens() string { return p.LoopyID() }
 
