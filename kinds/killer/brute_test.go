@@ -17,8 +17,8 @@ func brute(p *killer.Puzzle, limit int) (count int, first string, nodes int) {
 	n := p.N
 	area := n * n
 	cages := p.Cages()
-	left := make([]int, len(cages))  // cells of the cage not yet filled
-	rest := make([]int, len(cages))  // sum still to make
+	left := make([]int, len(cages)) // cells of the cage not yet filled
+	rest := make([]int, len(cages)) // sum still to make
 	used := make([]uint16, len(cages))
 	for k, cs := range cages {
 		left[k], rest[k] = len(cs), p.Sums[k]
