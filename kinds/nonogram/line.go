@@ -29,6 +29,33 @@ type liner struct {
 	canFill, canEmpty []bool
 	left, right       []int // run starts of the leftmost and rightmost placements
 	out               []int8
+	bit               bitLine
+}
+
+// complete runs the complete line solver on v: it reports false when no
+// placement fits, else writes to l.out the state every placement agrees
+// on for each cell (unk where they differ) and reports true. Lines of up
+// to maxBitLine cells take the bit-parallel tables, longer ones the byte
+// tables (completeDP).
+func (l *liner) complete(v []int8, clue []int) bool {
+	if len(v) > maxBitLine {
+		return l.completeDP(v, clue)
+	}
+	l.grow(len(v), len(clue))
+	return l.bit.complete(v, clue, l.out)
+}
+
+// overlap applies level 1 to v: the leftmost and rightmost placements of
+// the runs that fit the known cells; a cell run j covers in both is
+// filled, a cell that lies in the same gap in both (reached by no run) is
+// empty. It reports false when no placement fits; else l.out holds the
+// result and l.left, l.right the two placements' run starts.
+func (l *liner) overlap(v []int8, clue []int) bool {
+	if len(v) > maxBitLine {
+		return l.overlapDP(v, clue)
+	}
+	l.grow(len(v), len(clue))
+	return l.bit.overlap(v, clue, l.out, l.left, l.right)
 }
 
 func (l *liner) grow(n, k int) {
@@ -131,10 +158,8 @@ func (l *liner) fitsAt(j, s int) bool {
 	return true
 }
 
-// complete runs the complete line solver on v: it reports false when no
-// placement fits, else writes to l.out the state every placement agrees
-// on for each cell (unk where they differ) and reports true.
-func (l *liner) complete(v []int8, clue []int) bool {
+// completeDP is complete on the byte tables of prepare, for any length.
+func (l *liner) completeDP(v []int8, clue []int) bool {
 	if !l.prepare(v, clue) {
 		return false
 	}
@@ -178,12 +203,8 @@ func (l *liner) complete(v []int8, clue []int) bool {
 	return true
 }
 
-// overlap applies level 1 to v: the leftmost and rightmost placements of
-// the runs that fit the known cells; a cell run j covers in both is
-// filled, a cell that lies in the same gap in both (reached by no run) is
-// empty. It reports false when no placement fits; else l.out holds the
-// result and l.left, l.right the two placements' run starts.
-func (l *liner) overlap(v []int8, clue []int) bool {
+// overlapDP is overlap on the byte tables of prepare, for any length.
+func (l *liner) overlapDP(v []int8, clue []int) bool {
 	if !l.prepare(v, clue) {
 		return false
 	}

@@ -45,8 +45,8 @@ func placements(v []int8, clue []int) [][]int8 {
 	return out
 }
 
-func randomLine(rng *rand.Rand) ([]int8, []int) {
-	n := 1 + rng.IntN(18)
+func randomLine(rng *rand.Rand, maxLen int) ([]int8, []int) {
+	n := 1 + rng.IntN(maxLen)
 	pic := make([]int8, n)
 	for i := range pic {
 		pic[i] = empty
@@ -86,9 +86,12 @@ func TestLinerAgainstPlacements(t *testing.T) {
 	var l liner
 	fits, overlaps := 0, 0
 	for range 20000 {
-		v, clue := randomLine(rng)
+		v, clue := randomLine(rng, 18)
 		all := placements(v, clue)
 		ok := l.complete(v, clue)
+		if okDP := l.completeDP(v, clue); okDP != ok {
+			t.Fatalf("%v %v: complete %v, completeDP %v", v, clue, ok, okDP)
+		}
 		if ok != (len(all) > 0) {
 			t.Fatalf("%v %v: complete says %v, %d placements", v, clue, ok, len(all))
 		}
@@ -155,6 +158,41 @@ func TestOverlapEmptyLine(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%v in %d: %s, want %s", tc.clue, tc.n, got, tc.want)
+		}
+	}
+}
+
+// The bit-parallel tables (lines of up to maxBitLine cells) and the byte
+// tables (any length) give the same results, the placements of level 1
+// included.
+func TestBitLineAgainstDP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var a, b liner
+	for range 50000 {
+		v, clue := randomLine(rng, maxBitLine)
+		ok1, ok2 := a.complete(v, clue), b.completeDP(v, clue)
+		if ok1 != ok2 {
+			t.Fatalf("%v %v: bits %v, bytes %v", v, clue, ok1, ok2)
+		}
+		if !ok1 {
+			continue
+		}
+		for i := range v {
+			if a.out[i] != b.out[i] {
+				t.Fatalf("%v %v: complete bits %v, bytes %v", v, clue, a.out[:len(v)], b.out[:len(v)])
+			}
+		}
+		a.overlap(v, clue)
+		b.overlapDP(v, clue)
+		for i := range v {
+			if a.out[i] != b.out[i] {
+				t.Fatalf("%v %v: overlap bits %v, bytes %v", v, clue, a.out[:len(v)], b.out[:len(v)])
+			}
+		}
+		for j := range clue {
+			if a.left[j] != b.left[j] || a.right[j] != b.right[j] {
+				t.Fatalf("%v %v: placements bits %v %v, bytes %v %v", v, clue, a.left[:len(clue)], a.right[:len(clue)], b.left[:len(clue)], b.right[:len(clue)])
+			}
 		}
 	}
 }
