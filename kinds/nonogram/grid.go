@@ -71,6 +71,55 @@ func (g *grid) lineName(l int) string {
 	return fmt.Sprintf("column %d", l-g.h+1)
 }
 
+// meetsClues reports whether every cell is decided and every line's runs
+// are its clue.
+func (g *grid) meetsClues() bool {
+	for l := range g.lines() {
+		v := g.load(g.cells, l)
+		clue := g.clues[l]
+		k, run := 0, 0
+		for i := 0; i <= len(v); i++ {
+			if i < len(v) && v[i] == unk {
+				return false
+			}
+			if i < len(v) && v[i] == full {
+				run++
+				continue
+			}
+			if run > 0 {
+				if k >= len(clue) || clue[k] != run {
+					return false
+				}
+				k++
+				run = 0
+			}
+		}
+		if k != len(clue) {
+			return false
+		}
+	}
+	return true
+}
+
+// solution writes the decided grid in the solution notation: rows of
+// '1' filled and '0' empty, joined by '/'.
+func (g *grid) solution() string {
+	b := make([]byte, 0, (g.w+1)*g.h)
+	for r := range g.h {
+		if r > 0 {
+			b = append(b, '/')
+		}
+		for _, x := range g.cells[r*g.w : (r+1)*g.w] {
+			if x == full {
+				b = append(b, '1')
+			} else {
+				b = append(b, '0')
+			}
+		}
+	}
+	return string(b)
+}
+
 // propagator runs the complete line solver over a grid's lines until no
 // line changes (a fixpoint), on a cells array of its own choosing, so the
 // rater can probe an assumption on a copy.

@@ -28,25 +28,46 @@ var scoreWeight = [5]float64{0, 1, 3, 20, 100}
 // score do not depend on the order lines are scanned in, and are the same
 // for every image of the puzzle under the rectangle's symmetries (the
 // guesses of level 4 aside, which take the first undecided cell).
+//
+// Levels 1-3 need no solution: their deductions are sound, so when they
+// decide every cell and the grid meets every clue, it is the only
+// solution, and Solve is not called. Otherwise (a puzzle that needs
+// search, or one with no or several solutions) Solve gives the status,
+// and the solution the guesses of level 4 take their values from.
 func (p *Puzzle) Rate(withSteps bool) engine.Rating {
 	return rateLimit(p, withSteps, RateWorkLimit)
 }
 
 func rateLimit(p *Puzzle, withSteps bool, limit int64) engine.Rating {
-	res := p.Solve()
-	rt := engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
-	if res.Status != engine.Unique {
-		return rt
-	}
-	sol, err := readSolution(res.Solution, p.W, p.H)
-	if err != nil {
-		return engine.Rating{Status: engine.Unknown, Err: fmt.Errorf("nonogram: rate: %w", err)}
-	}
 	r := newRater(p, withSteps)
-	r.sol = sol
 	r.limit = limit
-	if err := r.run(); err != nil {
-		return engine.Rating{Status: engine.Unknown, Err: err}
+	r.top = 3
+	err := r.run()
+	var rt engine.Rating
+	if err == nil && r.g.meetsClues() {
+		rt = engine.Rating{Status: engine.Unique, Solution: r.g.solution()}
+	} else {
+		if err != nil && !errors.Is(err, errStuck) && !errors.Is(err, errUnsound) {
+			return engine.Rating{Status: engine.Unknown, Err: err}
+		}
+		res := p.Solve()
+		rt = engine.Rating{Status: res.Status, Solution: res.Solution, Err: res.Err}
+		if res.Status != engine.Unique {
+			return rt
+		}
+		if !errors.Is(err, errStuck) {
+			// Sound levels that finish, or find a line with no
+			// placement, on a puzzle Solve finds unique: a bug.
+			return engine.Rating{Status: engine.Unknown, Err: fmt.Errorf("%w: levels 1-3 ended with %v on a unique puzzle", errUnsound, err)}
+		}
+		sol, err := readSolution(res.Solution, p.W, p.H)
+		if err != nil {
+			return engine.Rating{Status: engine.Unknown, Err: fmt.Errorf("nonogram: rate: %w", err)}
+		}
+		r.sol, r.top = sol, 0
+		if err := r.run(); err != nil {
+			return engine.Rating{Status: engine.Unknown, Err: err}
+		}
 	}
 	rt.Rank = max(r.rank, 1) // a grid with nothing to deduce (0x0 lines) is rank 1
 	rt.Score = r.score

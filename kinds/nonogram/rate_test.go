@@ -227,3 +227,17 @@ func TestRateWorkLimit(t *testing.T) {
 		t.Fatalf("with the default limit: %v %v", r.Status, r.Err)
 	}
 }
+
+// A puzzle with no solution gets no rank: the levels end on a line with
+// no placement, and Solve gives the status.
+func TestRateNone(t *testing.T) {
+	for _, p := range []*nonogram.Puzzle{
+		{W: 1, H: 1, Rows: [][]int{{1}}, Cols: [][]int{{}}},
+		{W: 2, H: 2, Rows: [][]int{{2}, {}}, Cols: [][]int{{1}, {}}},
+	} {
+		r := p.Rate(true)
+		if r.Status != engine.None || r.Rank != 0 || len(r.Steps) != 0 {
+			t.Errorf("%s: got %v rank %d %d steps, want none, no rank", p.TathamID(), r.Status, r.Rank, len(r.Steps))
+		}
+	}
+}
