@@ -47,7 +47,7 @@ func rateLimit(p *Puzzle, withSteps bool, limit int64) engine.Rating {
 	if err == nil && r.g.meetsClues() {
 		rt = engine.Rating{Status: engine.Unique, Solution: r.g.solution()}
 	} else {
-		if err != nil && !errors.Is(err, errStuck) && !errors.Is(err, errUnsound) {
+		if err != nil && !errors.Is(err, errStuck) && !errors.Is(err, errNoPlacement) {
 			return engine.Rating{Status: engine.Unknown, Err: err}
 		}
 		res := p.Solve()
@@ -108,6 +108,10 @@ func readSolution(s string, w, h int) ([]int8, error) {
 
 // errUnsound is an internal error: a step contradicted the solution.
 var errUnsound = errors.New("nonogram: the rater made a step the solution contradicts")
+
+// errNoPlacement reports a line left with no placement of its runs by
+// sound steps: the clues have no solution.
+var errNoPlacement = errors.New("no placement of its runs fits")
 
 type rater struct {
 	g         *grid
@@ -217,7 +221,7 @@ func (r *rater) lineRound(level int) (bool, error) {
 			ok = g.ln.complete(v, g.clues[l])
 		}
 		if !ok {
-			return false, fmt.Errorf("%w: %s has no placement", errUnsound, g.lineName(l))
+			return false, fmt.Errorf("nonogram: %s (%s): %w", g.lineName(l), clueText(g.clues[l]), errNoPlacement)
 		}
 		st := lineStep{level: level, line: l}
 		for i, x := range g.ln.out[:len(v)] {

@@ -241,3 +241,17 @@ func TestRateNone(t *testing.T) {
 		}
 	}
 }
+
+// Undecided is empty on a puzzle levels 1-3 finish, names the cells they
+// leave on one with several solutions, and refuses clues no grid meets.
+func TestUndecided(t *testing.T) {
+	if u, err := tathamPuzzle(t, "5x3:1/1.1/2/3/2/4/3/2.1").Undecided(); err != nil || len(u) != 0 {
+		t.Fatalf("got %v %v, want none", u, err)
+	}
+	if u, err := tathamPuzzle(t, "3x2:1/1/1/2/1").Undecided(); err != nil || fmt.Sprint(u) != "[0 2 3 5]" {
+		t.Fatalf("got %v %v, want the 4 cells of columns 1 and 3", u, err)
+	}
+	if _, err := (&nonogram.Puzzle{W: 1, H: 1, Rows: [][]int{{1}}, Cols: [][]int{{}}}).Undecided(); err == nil {
+		t.Fatal("no error for clues no grid meets")
+	}
+}
