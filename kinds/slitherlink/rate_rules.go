@@ -108,7 +108,7 @@ func (s *lstate) cell1(c int32) int {
 			if s.e[a] != lUnk || s.e[b] != lUnk {
 				continue
 			}
-			d := t.cPair[c][j] >> 2
+			d := t.corner(c, j)
 			if y, _ := s.dotCounts(d); y == 0 {
 				continue
 			}

@@ -35,6 +35,7 @@ type lstate struct {
 	yes, unknown int32
 	sat          int32 // clued cells with exactly their count of lines
 	closed       bool
+	merged       bool // some classes were merged (level 4)
 	bad          bool
 	badItem      int32 // where the contradiction showed
 	pending      int32 // an edge that would close the loop into a solution (not a deduction), or -1
@@ -160,6 +161,7 @@ func (s *lstate) copyFrom(m *lstate) {
 
 func (s *lstate) scalarsFrom(m *lstate) {
 	s.yes, s.unknown, s.sat, s.closed, s.bad, s.badItem, s.pending = m.yes, m.unknown, m.sat, m.closed, m.bad, m.badItem, m.pending
+	s.merged = m.merged
 }
 
 // restore undoes what changed since logging began, from m, which s was
@@ -200,11 +202,16 @@ func (s *lstate) push(x int32, mask uint8) {
 	if x < int32(s.t.nc) && s.t.clue[x] < 0 {
 		return // only clues have rules
 	}
-	for k := 0; k < s.open; k++ {
-		if mask&(1<<k) != 0 && s.inq[x]&(1<<k) == 0 {
-			s.inq[x] |= 1 << k
+	need := mask & (1<<s.open - 1) &^ s.inq[x]
+	if need == 0 {
+		return
+	}
+	s.inq[x] |= need
+	for k := 0; need != 0; k++ {
+		if need&1 != 0 {
 			s.q[k].push(x)
 		}
+		need >>= 1
 	}
 }
 
@@ -223,6 +230,7 @@ func (s *lstate) next() (level int, x int32, ok bool) {
 			return 0, 0, false
 		}
 		s.open++
+		s.t.pairs()
 		s.pushAll(s.open - 1)
 	}
 }
@@ -296,13 +304,16 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	// The other cells around both ends: a clue's corner rule (level 1)
 	// looks at the lines at its corners.
 	if v == lOn {
-		for _, c := range t.eNear[e] {
-			if c >= 0 {
-				s.push(c, 1)
+		c0, c1 := t.eCell[e][0], t.eCell[e][1]
+		for _, d := range t.eDot[e] {
+			for _, c := range t.dCell[d] {
+				if c >= 0 && c != c0 && c != c1 {
+					s.push(c, 1)
+				}
 			}
 		}
 	}
-	if s.sz[s.root(e)] > 1 {
+	if s.merged && s.sz[s.root(e)] > 1 {
 		s.push(s.itemEdge(e), 8)
 	}
 	if v == lOn {
@@ -447,6 +458,7 @@ func (s *lstate) merge(a, b int32, x uint8, item int32) {
 	if s.logging {
 		s.logE = append(s.logE, ra, rb)
 	}
+	s.merged = true
 	s.par[rb] = ra
 	s.inv[rb] = pa ^ pb ^ x
 	s.sz[ra] += s.sz[rb]

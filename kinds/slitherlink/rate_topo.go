@@ -24,7 +24,6 @@ type ltopo struct {
 	dCell  [][4]int32 // the cells around the dot, -1 outside
 	cEdge  [][4]int32 // the cell's sides: top, right, bottom, left
 	cPair  [][4]int32 // pair (side j, side j+1) of the cell as a dline id: dot*4 + position
-	eNear  [][4]int32 // the other cells around the edge's dots, -1 outside
 	plCell []int32    // dline id -> the cell it lies in, -1 outside the grid
 }
 
@@ -51,23 +50,20 @@ func newTopo(w, h int, clue []int8) *ltopo {
 	// its grid once, and small grids are rated by the thousand.
 	slab2 := make([][2]int32, 2*t.ne)
 	t.eDot, t.eCell = slab2[:t.ne], slab2[t.ne:]
-	slab4 := make([][4]int32, 2*t.nd+2*t.nc+t.ne)
-	t.dEdge, t.dCell = slab4[:t.nd], slab4[t.nd:2*t.nd]
-	t.cEdge, t.cPair = slab4[2*t.nd:2*t.nd+t.nc], slab4[2*t.nd+t.nc:2*t.nd+2*t.nc]
-	t.eNear = slab4[2*t.nd+2*t.nc:]
+	slab4 := make([][4]int32, 2*t.nd+t.nc)
+	t.dEdge, t.dCell, t.cEdge = slab4[:t.nd], slab4[t.nd:2*t.nd], slab4[2*t.nd:]
 	cell := func(r, c int) int32 {
 		if r < 0 || r >= h || c < 0 || c >= w {
 			return -1
 		}
 		return int32(r*w + c)
 	}
-	eDot, eCell, eNear := t.eDot, t.eCell, t.eNear
+	eDot, eCell := t.eDot, t.eCell
 	for r := 0; r <= h; r++ {
 		for c := 0; c < w; c++ {
 			e := r*w + c
 			eDot[e] = [2]int32{int32(r*(w+1) + c), int32(r*(w+1) + c + 1)}
 			eCell[e] = [2]int32{cell(r-1, c), cell(r, c)}
-			eNear[e] = [4]int32{cell(r-1, c-1), cell(r, c-1), cell(r-1, c+1), cell(r, c+1)}
 		}
 	}
 	for r := 0; r < h; r++ {
@@ -75,7 +71,6 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			e := t.nh + r*(w+1) + c
 			eDot[e] = [2]int32{int32(r*(w+1) + c), int32((r+1)*(w+1) + c)}
 			eCell[e] = [2]int32{cell(r, c-1), cell(r, c)}
-			eNear[e] = [4]int32{cell(r-1, c-1), cell(r-1, c), cell(r+1, c-1), cell(r+1, c)}
 		}
 	}
 	t.dN = make([]uint8, t.nd)
@@ -105,6 +100,39 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			dCell[d] = [4]int32{cell(r-1, c-1), cell(r-1, c), cell(r, c-1), cell(r, c)}
 		}
 	}
+	for r := 0; r < h; r++ {
+		for c := 0; c < w; c++ {
+			top, left := int32(r*w+c), int32(t.nh+r*(w+1)+c)
+			t.cEdge[r*w+c] = [4]int32{top, left + 1, top + int32(w), left}
+		}
+	}
+	return t
+}
+
+// corner is the dot where side j and side j+1 of cell c meet (top-right,
+// bottom-right, bottom-left, top-left).
+func (t *ltopo) corner(c int32, j int) int32 {
+	r, col := c/int32(t.w), c%int32(t.w)
+	w1 := int32(t.w + 1)
+	switch j {
+	case 0:
+		return r*w1 + col + 1
+	case 1:
+		return (r+1)*w1 + col + 1
+	case 2:
+		return (r+1)*w1 + col
+	}
+	return r*w1 + col
+}
+
+// pairs builds the tables of the pair facts (levels 2 and up), when a
+// rating first needs them: an Easy puzzle never does.
+func (t *ltopo) pairs() {
+	if t.cPair != nil {
+		return
+	}
+	w, h := t.w, t.h
+	t.cPair = make([][4]int32, t.nc)
 	t.plCell = make([]int32, 4*t.nd)
 	for i := range t.plCell {
 		t.plCell[i] = -1
@@ -112,9 +140,6 @@ func newTopo(w, h int, clue []int8) *ltopo {
 	for r := 0; r < h; r++ {
 		for c := 0; c < w; c++ {
 			i := r*w + c
-			top, bottom := int32(r*w+c), int32((r+1)*w+c)
-			left := int32(t.nh + r*(w+1) + c)
-			t.cEdge[i] = [4]int32{top, left + 1, bottom, left}
 			// Pair j joins side j and side j+1 at a corner dot: at the
 			// top-right corner the dot's pair (down, left), at the
 			// bottom-right (left, up), bottom-left (up, right), top-left
@@ -129,7 +154,6 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			}
 		}
 	}
-	return t
 }
 
 // Directions from a dot, in the clockwise order of its edges.
