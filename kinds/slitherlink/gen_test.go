@@ -1,0 +1,140 @@
+package slitherlink_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"pencilbox/engine"
+	"pencilbox/kinds/slitherlink"
+)
+
+// TestGenerateLevels: puzzles generated at each level (1-6 at 7x7, 1-4
+// at 10x10) rate that level when rated again from scratch (Rate, which
+// also decides their status), with a solution that satisfies their
+// clues.
+func TestGenerateLevels(t *testing.T) {
+	for _, tc := range []struct {
+		size string
+		top  int
+	}{{"7x7", 6}, {"10x10", 4}} {
+		for lv := 1; lv <= tc.top; lv++ {
+			opt := engine.GenOptions{MinRank: lv, MaxRank: lv, Params: engine.GenValues{"size": tc.size}}
+			src, err := slitherlink.Kind{}.NewSource(opt, rand.New(rand.NewPCG(7, uint64(lv))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, rt, err := src.Next(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := p.(*slitherlink.Puzzle)
+			again := q.Rate(false)
+			if rt.Rank != lv || again.Rank != lv || again.Status != engine.Unique || again.Solution != rt.Solution {
+				t.Fatalf("%s level %d: rank %d, rated again %v %d", q.LoopyID(), lv, rt.Rank, again.Status, again.Rank)
+			}
+			checkClues(t, q, rt.Solution)
+			if err := slitherlink.CheckSolution(q, rt.Solution); err != nil {
+				t.Fatalf("%s level %d: %v", q.LoopyID(), lv, err)
+			}
+		}
+	}
+}
+
+// checkClues: every clue counts its sides on the solution's loop.
+func checkClues(t *testing.T, p *slitherlink.Puzzle, sol string) {
+	t.Helper()
+	on := solutionEdges(p.W, p.H, sol)
+	for r := 0; r < p.H; r++ {
+		for c := 0; c < p.W; c++ {
+			k := p.Clue[r*p.W+c]
+			if k < 0 {
+				continue
+			}
+			n := 0
+			for _, e := range []engine.EdgeMark{{Row: r, Col: c}, {Row: r + 1, Col: c}, {Row: r, Col: c, Down: true}, {Row: r, Col: c + 1, Down: true}} {
+				if on[e] {
+					n++
+				}
+			}
+			if n != int(k) {
+				t.Fatalf("r%dc%d: clue %d, the solution has %d sides", r+1, c+1, k, n)
+			}
+		}
+	}
+}
+
+// TestGenerateSymmetric: with a symmetry asked, the clued cells have it.
+func TestGenerateSymmetric(t *testing.T) {
+	for _, sym := range []engine.Symmetry{engine.SymRot180, engine.SymMirror, engine.SymFull} {
+		opt := engine.GenOptions{MinRank: 1, MaxRank: 4, Params: engine.GenValues{"size": "8x8", "symmetry": string(sym)}}
+		src, err := slitherlink.Kind{}.NewSource(opt, rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _, err := src.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p.(*slitherlink.Puzzle)
+		orbits, _ := sym.Orbits(q.W, q.H)
+		for _, o := range orbits {
+			for _, c := range o {
+				if (q.Clue[c] < 0) != (q.Clue[o[0]] < 0) {
+					t.Fatalf("%s: cells %d and %d of one orbit differ", sym, o[0], c)
+				}
+			}
+		}
+	}
+}
+
+// TestGenerateMinimal: a minimal puzzle loses its unique solution with
+// any clue removed, and rates within the target.
+func TestGenerateMinimal(t *testing.T) {
+	opt := engine.GenOptions{MinRank: 3, MaxRank: 5, Params: engine.GenValues{"size": "6x6", "minimal": "true"}}
+	src, err := slitherlink.Kind{}.NewSource(opt, rand.New(rand.NewPCG(11, 12)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		p, rt, err := src.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p.(*slitherlink.Puzzle)
+		if rt.Rank < 3 || rt.Rank > 5 {
+			t.Fatalf("%s: rank %d", q.LoopyID(), rt.Rank)
+		}
+		for c, k := range q.Clue {
+			if k == slitherlink.NoClue {
+				continue
+			}
+			r := &slitherlink.Puzzle{W: q.W, H: q.H, Clue: append([]int8(nil), q.Clue...)}
+			r.Clue[c] = slitherlink.NoClue
+			if st := r.Solve().Status; st == engine.Unique {
+				t.Fatalf("%s: still unique without the clue at %s", q.LoopyID(), engine.CellName(c, q.W))
+			}
+		}
+	}
+}
+
+// TestGenerateRefuses: sizes and ranks outside what the generator makes
+// are refused, naming the reason.
+func TestGenerateRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		opt  engine.GenOptions
+		want string
+	}{
+		{engine.GenOptions{Params: engine.GenValues{"size": "4x4"}}, "size"},
+		{engine.GenOptions{Params: engine.GenValues{"size": "61x10"}}, "size"},
+		{engine.GenOptions{MinRank: 7, MaxRank: 7}, "rank"},
+		{engine.GenOptions{Params: engine.GenValues{"size": "8x10", "symmetry": "rot90"}}, "square"},
+		{engine.GenOptions{Params: engine.GenValues{"black": "20%"}}, "black"},
+	} {
+		_, err := slitherlink.Kind{}.NewSource(tc.opt, rand.New(rand.NewPCG(1, 1)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error naming %s", tc.opt, err, tc.want)
+		}
+	}
+}
