@@ -251,10 +251,9 @@ func (s *lstate) reset(maxLvl int) {
 	s.open = 1
 	for i := range s.e {
 		s.e[i] = lUnk
-		s.par[i] = int32(i)
-		s.inv[i] = 0
-		s.sz[i] = 1
-		s.nxt[i] = int32(i)
+	}
+	if s.par != nil {
+		s.initClasses()
 	}
 	for i := range s.cy {
 		s.cy[i], s.cn[i] = 0, 0

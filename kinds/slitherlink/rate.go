@@ -68,7 +68,7 @@ func rateSolved(p *Puzzle, sol string, withSteps bool, limit int64) engine.Ratin
 // eight images (which deduction goes first may depend on the scan order);
 // the steps are turned back to p's own orientation.
 func newRater(p *Puzzle, withSteps bool, limit int64) *rater {
-	o := orientOf(p)
+	o := orientOf(p, withSteps)
 	r := &rater{o: o, withSteps: withSteps, limit: limit}
 	r.t = newTopo(o.w, o.h, o.clue)
 	r.m = newLState(r.t, levelHard)
@@ -263,8 +263,11 @@ func (r *rater) contradiction() bool {
 			}
 			m.set(e, lOn+lOff-v, -1)
 			m.rec = nil
-			assume := r.edgeName(e) + " " + onOff(v)
-			r.note(5, 6, -1, int(e), assume, r.itemCell(where))
+			assume, at := "", ""
+			if r.withSteps {
+				assume, at = r.edgeName(e)+" "+onOff(v), r.itemCell(where)
+			}
+			r.note(5, 6, -1, int(e), assume, at)
 			return true
 		}
 	}
@@ -284,7 +287,11 @@ func (r *rater) search() {
 		}
 		m.set(e, r.sol[e], -1)
 		m.rec = nil
-		r.note(6, 7, -1, int(e), r.edgeName(e)+" "+onOff(lOn+lOff-r.sol[e]), "search finds no solution")
+		assume := ""
+		if r.withSteps {
+			assume = r.edgeName(e) + " " + onOff(lOn+lOff-r.sol[e])
+		}
+		r.note(6, 7, -1, int(e), assume, "search finds no solution")
 		return
 	}
 }

@@ -8,7 +8,8 @@ import (
 // orient is the image of a puzzle the rater works on: of the grid's eight
 // symmetries, the one whose clues (width, height, then the clues row by
 // row) are smallest, so that every image of a puzzle is rated on the same
-// grid. cellOrig and dotOrig map the image's cells and dots back.
+// grid. cellOrig and dotOrig map the image's cells and dots back (dotOrig
+// only for steps, which name edges and dots).
 type orient struct {
 	W, H     int // the puzzle's own size
 	w, h     int // the image's
@@ -34,7 +35,7 @@ func imagePoint(t, rows, cols, r, c int) (int, int, int, int) {
 	return r, c, rows, cols
 }
 
-func orientOf(p *Puzzle) orient {
+func orientOf(p *Puzzle, withDots bool) orient {
 	// The images compared cell by cell, without building them: most
 	// differ within a few cells.
 	best, bw, bh := 0, p.W, p.H
@@ -81,6 +82,9 @@ func orientOf(p *Puzzle) orient {
 			o.cellOrig[ir*bw+ic] = int32(r*p.W + c)
 			o.clue[ir*bw+ic] = p.Clue[r*p.W+c]
 		}
+	}
+	if !withDots {
+		return o
 	}
 	o.dotOrig = make([]int32, (p.W+1)*(p.H+1))
 	for r := 0; r <= p.H; r++ {

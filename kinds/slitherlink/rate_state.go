@@ -96,24 +96,13 @@ func (q *ring) pop() int32 {
 func newLState(t *ltopo, maxLvl int) *lstate {
 	s := &lstate{t: t, maxLvl: maxLvl, pending: -1, badItem: -1, open: 1}
 	s.nItems = int32(t.nc + t.nd + t.ne + 1)
-	ne, nd, ni := t.ne, t.nd, int(s.nItems)
-	nc := t.nc
-	b := make([]uint8, 2*ne+nd+ni+2*nc+2*nd)
-	s.e, s.inv, s.dl, s.inq = b[:ne], b[ne:2*ne], b[2*ne:2*ne+nd], b[2*ne+nd:2*ne+nd+ni]
-	b = b[2*ne+nd+ni:]
+	ne, nd, ni, nc := t.ne, t.nd, int(s.nItems), t.nc
+	b := make([]uint8, ne+nd+ni+2*nc+2*nd)
+	s.e, s.dl, s.inq = b[:ne], b[ne:ne+nd], b[ne+nd:ne+nd+ni]
+	b = b[ne+nd+ni:]
 	s.cy, s.cn, s.dy, s.dn = b[:nc], b[nc:2*nc], b[2*nc:2*nc+nd], b[2*nc+nd:]
-	w := make([]int32, 3*ne+2*nd+4*ni)
-	s.par, s.sz, s.nxt = w[:ne], w[ne:2*ne], w[2*ne:3*ne]
-	s.end, s.plen = w[3*ne:3*ne+nd], w[3*ne+nd:3*ne+2*nd]
-	for k := range s.q {
-		o := 3*ne + 2*nd + k*ni
-		s.q[k].buf = w[o : o+ni]
-	}
-	for i := range s.par {
-		s.par[i] = int32(i)
-		s.sz[i] = 1
-		s.nxt[i] = int32(i)
-	}
+	w := make([]int32, 2*nd+ni)
+	s.end, s.plen, s.q[0].buf = w[:nd], w[nd:2*nd], w[2*nd:]
 	for i := range s.end {
 		s.end[i] = int32(i)
 	}
@@ -125,6 +114,35 @@ func newLState(t *ltopo, maxLvl int) *lstate {
 	}
 	s.pushAll(0)
 	return s
+}
+
+// opened makes ready what levels up to s.open use: their queues, and at
+// level 4 the classes of equal and opposite edges (a rating that never
+// needs a level never pays for it).
+func (s *lstate) opened() {
+	for k := 1; k < s.open; k++ {
+		if s.q[k].buf == nil {
+			s.q[k].buf = make([]int32, s.nItems)
+		}
+	}
+	if s.open >= levelHard && s.par == nil {
+		ne := s.t.ne
+		w := make([]int32, 3*ne)
+		s.par, s.sz, s.nxt = w[:ne], w[ne:2*ne], w[2*ne:]
+		s.inv = make([]uint8, ne)
+		s.initClasses()
+	}
+}
+
+// initClasses makes every edge a class of its own.
+func (s *lstate) initClasses() {
+	for i := range s.par {
+		s.par[i] = int32(i)
+		s.inv[i] = 0
+		s.sz[i] = 1
+		s.nxt[i] = int32(i)
+	}
+	s.merged = false
 }
 
 // pushAll queues every cell and dot at level k+1.
@@ -142,12 +160,17 @@ func (s *lstate) pushAll(k int) {
 
 // copyFrom makes s equal to m (same grid), queues empty.
 func (s *lstate) copyFrom(m *lstate) {
+	s.clearQueues()
+	s.open = m.open
+	s.opened()
 	copy(s.e, m.e)
 	copy(s.dl, m.dl)
-	copy(s.par, m.par)
-	copy(s.inv, m.inv)
-	copy(s.sz, m.sz)
-	copy(s.nxt, m.nxt)
+	if m.par != nil {
+		copy(s.par, m.par)
+		copy(s.inv, m.inv)
+		copy(s.sz, m.sz)
+		copy(s.nxt, m.nxt)
+	}
 	copy(s.end, m.end)
 	copy(s.plen, m.plen)
 	copy(s.cy, m.cy)
@@ -155,8 +178,6 @@ func (s *lstate) copyFrom(m *lstate) {
 	copy(s.dy, m.dy)
 	copy(s.dn, m.dn)
 	s.scalarsFrom(m)
-	s.clearQueues()
-	s.open = m.open
 }
 
 func (s *lstate) scalarsFrom(m *lstate) {
@@ -168,8 +189,12 @@ func (s *lstate) scalarsFrom(m *lstate) {
 // equal to then.
 func (s *lstate) restore(m *lstate) {
 	t := s.t
+	classes := s.par != nil
 	for _, i := range s.logE {
-		s.e[i], s.par[i], s.inv[i], s.sz[i], s.nxt[i] = m.e[i], m.par[i], m.inv[i], m.sz[i], m.nxt[i]
+		s.e[i] = m.e[i]
+		if classes {
+			s.par[i], s.inv[i], s.sz[i], s.nxt[i] = m.par[i], m.inv[i], m.sz[i], m.nxt[i]
+		}
 		for _, c := range t.eCell[i] {
 			if c >= 0 {
 				s.cy[c], s.cn[c] = m.cy[c], m.cn[c]
@@ -231,6 +256,7 @@ func (s *lstate) next() (level int, x int32, ok bool) {
 		}
 		s.open++
 		s.t.pairs()
+		s.opened()
 		s.pushAll(s.open - 1)
 	}
 }
