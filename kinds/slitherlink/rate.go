@@ -130,6 +130,8 @@ type rater struct {
 	rank      int
 	score     float64
 	probeAt   int32
+	assumed   string // a contradiction or search step's assumption, for its sentence
+	where     string // where its contradiction showed
 }
 
 var (
@@ -266,6 +268,8 @@ func (r *rater) contradiction() bool {
 			assume, at := "", ""
 			if r.withSteps {
 				assume, at = r.edgeName(e)+" "+onOff(v), r.itemCell(where)
+				r.where = r.itemWhere(where)
+				r.assumed = r.edgeName(e) + " were " + aLineOrCrossed(v)
 			}
 			r.note(5, 6, -1, int(e), assume, at)
 			return true
@@ -290,10 +294,31 @@ func (r *rater) search() {
 		assume := ""
 		if r.withSteps {
 			assume = r.edgeName(e) + " " + onOff(lOn+lOff-r.sol[e])
+			r.assumed = r.edgeName(e) + " " + aLineOrCrossed(lOn+lOff-r.sol[e])
 		}
 		r.note(6, 7, -1, int(e), assume, "search finds no solution")
 		return
 	}
+}
+
+func aLineOrCrossed(v uint8) string {
+	if v == lOn {
+		return "a line"
+	}
+	return "crossed"
+}
+
+// itemWhere says where the contradiction at item x showed, for a
+// sentence.
+func (r *rater) itemWhere(x int32) string {
+	t := r.t
+	switch {
+	case x >= 0 && x < int32(t.nc):
+		return fmt.Sprintf("the %d at %s", t.clue[x], r.cellName(x))
+	case x >= int32(t.nc) && x < int32(t.nc+t.nd):
+		return r.dotName(x - int32(t.nc))
+	}
+	return "a loop closed too early"
 }
 
 func onOff(v uint8) string {
@@ -382,9 +407,8 @@ func (r *rater) itemCell(x int32) string {
 	case x < int32(t.nc):
 		return r.cellName(x)
 	case x < int32(t.nc+t.nd):
-		if cs := r.dotCells(x - int32(t.nc)); len(cs) > 0 {
-			return r.cellName(cs[0])
-		}
+		cr, cc, _, _ := r.dotCorner(x - int32(t.nc))
+		return engine.CellName(cr*r.o.W+cc, r.o.W)
 	case x < r.m.nItems-1:
 		e := x - int32(t.nc+t.nd)
 		for _, c := range t.eCell[e] {
@@ -437,18 +461,25 @@ func EdgeName(m engine.EdgeMark, w, h int) string {
 // dotName names a dot as a corner of a cell: "the top-left corner of
 // r2c5".
 func (r *rater) dotName(d int32) string {
+	cr, cc, v, h := r.dotCorner(d)
+	return fmt.Sprintf("the %s-%s corner of r%dc%d", v, h, cr+1, cc+1)
+}
+
+// dotCorner is the cell (row and column, in p's orientation) a dot is
+// named by, and which of its corners the dot is.
+func (r *rater) dotCorner(d int32) (cr, cc int, v, h string) {
 	od := int(r.o.dotOrig[d])
 	W1 := r.o.W + 1
 	dr, dc := od/W1, od%W1
-	cr, cc := min(dr, r.o.H-1), min(dc, r.o.W-1)
-	v, h := "top", "left"
+	cr, cc = min(dr, r.o.H-1), min(dc, r.o.W-1)
+	v, h = "top", "left"
 	if dr != cr {
 		v = "bottom"
 	}
 	if dc != cc {
 		h = "right"
 	}
-	return fmt.Sprintf("the %s-%s corner of r%dc%d", v, h, cr+1, cc+1)
+	return cr, cc, v, h
 }
 
 func (r *rater) names(es []int32) string {

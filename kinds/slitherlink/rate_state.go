@@ -504,6 +504,9 @@ func (s *lstate) cellCount(c int32, v uint8) int {
 	return int(s.cn[c])
 }
 
+// dotCounts2 is the number of lines at dot d.
+func (s *lstate) dotCounts2(d int32) int { return int(s.dy[d]) }
+
 // dotCounts counts the lines and the unknown edges at dot d.
 func (s *lstate) dotCounts(d int32) (y, u int) {
 	y = int(s.dy[d])

@@ -70,13 +70,9 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 	dot := func() string { return r.dotName(x - int32(t.nc)) }
 	switch level {
 	case 5:
-		where := contra
-		if where == "" {
-			where = "the grid"
-		}
-		return fmt.Sprintf("Suppose %s: levels 1-4 then run into a contradiction at %s, so %s.", assume, where, res)
+		return fmt.Sprintf("If %s, levels 1-4 would run into a contradiction at %s, so %s.", r.assumed, r.where, res)
 	case 6:
-		return fmt.Sprintf("No single assumption leads to a contradiction; with %s the search finds no solution, so %s.", assume, res)
+		return fmt.Sprintf("No single assumption leads to a contradiction here; with %s the search finds no solution, so %s.", r.assumed, res)
 	}
 	switch why {
 	case whyClueFull:
@@ -101,15 +97,16 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 	case whyPairDot:
 		return fmt.Sprintf("A line through %s uses two of its edges or none: %s.", dot(), res)
 	case whyPairClue:
-		return fmt.Sprintf("Counting %s's sides with the pairs known at its corners: %s.", clue(), res)
+		return fmt.Sprintf("%s needs %d of its 4 sides; with the pairs known at its corners: %s.", upper(clue()), t.clue[x], res)
 	case whyPairTricky:
-		return fmt.Sprintf("Counting what %s's other sides can hold: %s.", clue(), res)
+		return fmt.Sprintf("%s needs %d of its 4 sides; counting what its other sides can hold: %s.", upper(clue()), t.clue[x], res)
 	case whyPairOpposite:
 		return fmt.Sprintf("%s takes two lines or none, so across it: %s.", upper(dot()), res)
 	case whyParityClue:
 		return fmt.Sprintf("The open sides of %s hold an %s number of lines: %s.", clue(), evenOdd(x, r), res)
 	case whyParityDot:
-		return fmt.Sprintf("The open edges of %s hold an even number of lines with its lines drawn: %s.", dot(), res)
+		d := x - int32(t.nc)
+		return fmt.Sprintf("%s has two lines or none, so its open edges hold an %s number: %s.", upper(dot()), evenOddDot(d, r), res)
 	case whyParityEdge:
 		e := x - int32(t.nc+t.nd)
 		return fmt.Sprintf("Edges known equal or opposite to %s follow it: %s.", r.edgeName(e), res)
@@ -119,6 +116,16 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 
 func evenOdd(c int32, r *rater) string {
 	k := int(r.t.clue[c]) - r.m.cellCount(c, lOn) + len(r.rec.on)
+	if k&1 == 0 {
+		return "even"
+	}
+	return "odd"
+}
+
+// evenOddDot is the parity of the lines dot d's open edges held before
+// the step.
+func evenOddDot(d int32, r *rater) string {
+	k := r.m.dotCounts2(d) - len(r.rec.on)
 	if k&1 == 0 {
 		return "even"
 	}
