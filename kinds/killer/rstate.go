@@ -123,6 +123,10 @@ type state struct {
 	ncage   int
 	left    int  // cells not placed
 	bad     bool // a contradiction showed
+	// dirty holds, for the cage sum bounds [0] and the cage combinations
+	// [1], the cells whose candidates changed since they last looked: a
+	// cage with none is skipped, as it would find nothing new.
+	dirty [2]cellset
 }
 
 // newState is the start state of p: every digit possible, the puzzle's
@@ -131,7 +135,9 @@ func newState(g *geom, p *Puzzle) state {
 	var s state
 	for c := range g.cells {
 		s.cand[c] = g.all
+		s.dirty[0].add(c)
 	}
+	s.dirty[1] = s.dirty[0]
 	s.left = g.cells
 	s.ncage = len(p.Sums)
 	for c, k := range p.Cage {
@@ -159,6 +165,7 @@ func (s *state) place(g *geom, c, d int) {
 	}
 	s.val[c] = int8(d)
 	s.cand[c] = b
+	s.touch(c)
 	s.left--
 	n := g.n
 	s.done[c/n] |= b
@@ -171,6 +178,8 @@ func (s *state) place(g *geom, c, d int) {
 		s.bad = true
 	}
 	s.cageSum[k] -= int16(d)
+	s.dirty[0] = s.dirty[0].or(s.cageSet[k]) // the cage's cells and sum changed
+	s.dirty[1] = s.dirty[1].or(s.cageSet[k])
 	s.clear(s.cageSet[k], b)
 	if s.cageSet[k].empty() && s.cageSum[k] != 0 {
 		s.bad = true
@@ -187,6 +196,7 @@ func (s *state) clear(set cellset, m uint16) {
 			x &= x - 1
 			if s.cand[c]&m != 0 {
 				s.cand[c] &^= m
+				s.touch(c)
 				if s.cand[c] == 0 {
 					s.bad = true
 				}
@@ -201,10 +211,17 @@ func (s *state) eliminate(c int, m uint16) bool {
 		return false
 	}
 	s.cand[c] &^= m
+	s.touch(c)
 	if s.cand[c] == 0 {
 		s.bad = true
 	}
 	return true
+}
+
+// touch notes that cell c's candidates changed.
+func (s *state) touch(c int) {
+	s.dirty[0].add(c)
+	s.dirty[1].add(c)
 }
 
 // positions is the set of cells of house h where digit d may go.

@@ -267,6 +267,10 @@ func (sv *rsolver) split(k int, part cellset, sum int) {
 	}
 	s.cageSet[nk] = part
 	s.cageSum[nk] = int16(sum)
+	for _, cs := range [2]cellset{part, s.cageSet[k]} {
+		s.dirty[0] = s.dirty[0].or(cs)
+		s.dirty[1] = s.dirty[1].or(cs)
+	}
 	for w := range 2 {
 		x := part[w]
 		for x != 0 {
@@ -282,8 +286,10 @@ func (sv *rsolver) split(k int, part cellset, sum int) {
 // reach) the sum.
 func (sv *rsolver) minMax() bool {
 	changed := false
+	seen := sv.s.dirty[0]
+	sv.s.dirty[0] = cellset{}
 	for k := range sv.s.ncage {
-		if sv.s.cageSum[k] == 0 {
+		if sv.s.cageSum[k] == 0 || sv.s.cageSet[k].and(seen).empty() {
 			continue
 		}
 		if sv.minMaxGroup(sv.s.cageSet[k], int(sv.s.cageSum[k]), k, -1) {
@@ -333,6 +339,7 @@ func (sv *rsolver) minMaxGroup(set cellset, sum, cage, ex int) bool {
 			}
 			if out := m &^ keep; out != 0 {
 				s.cand[c] = m & keep
+				s.touch(c)
 				if s.cand[c] == 0 {
 					s.bad = true
 				}
@@ -343,7 +350,8 @@ func (sv *rsolver) minMaxGroup(set cellset, sum, cage, ex int) bool {
 		}
 	}
 	if changed && sv.log != nil && nc == set.count() {
-		sv.log.minMax(cells[:nc], before[:nc], sum, cage, ex)
+		// Copies: the arrays stay on the stack when no log is kept.
+		sv.log.minMax(append([]int(nil), cells[:nc]...), append([]uint16(nil), before[:nc]...), sum, cage, ex)
 	}
 	return changed
 }
@@ -355,7 +363,12 @@ func (sv *rsolver) minMaxGroup(set cellset, sum, cage, ex int) bool {
 // as one every cell may hold.
 func (sv *rsolver) combos() bool {
 	changed := false
+	seen := sv.s.dirty[1]
+	sv.s.dirty[1] = cellset{}
 	for k := range sv.s.ncage {
+		if sv.s.cageSet[k].and(seen).empty() {
+			continue
+		}
 		if sv.combosGroup(sv.s.cageSet[k], int(sv.s.cageSum[k]), k, -1) {
 			changed = true
 		}
@@ -418,7 +431,7 @@ func (sv *rsolver) combosGroup(set cellset, sum, cage, ex int) bool {
 		}
 	}
 	if changed && sv.log != nil {
-		sv.log.combo(cells, before[:len(cells)], sum, cage, ex, list, high)
+		sv.log.combo(append([]int(nil), cells...), append([]uint16(nil), before[:len(cells)]...), sum, cage, ex, list, high)
 	}
 	return changed
 }
@@ -641,7 +654,7 @@ func (sv *rsolver) applyLocked(rows []uint16, in, union uint16, elim func(row in
 		idx[k] = bits.TrailingZeros16(x)
 		k++
 	}
-	note(idx[:k], union)
+	note(append([]int(nil), idx[:k]...), union)
 	for i, r := range rows {
 		if in&(1<<uint(i)) == 0 && r&union != 0 {
 			elim(i, union)
