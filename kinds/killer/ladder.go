@@ -7,9 +7,11 @@ import "pencilbox/engine"
 // Levels 1-6 are Simon Tatham's Solo levels Trivial, Basic, Intermediate,
 // Advanced, Extreme and Unreasonable, with his killer deductions (all of
 // them allowed at every level, as in Solo) at level 1: a puzzle Solo makes
-// at a level rates that level here. Tatham's Unreasonable is guessing; its
-// logical form here is proof by contradiction. Search, above it, places
-// the solution's digit where even that finds nothing.
+// at a level rates that level here. Tatham's Unreasonable is guessing;
+// here it is the killer deductions Solo lacks (combinations of any cage
+// fitted cell by cell, the rule of 45 on unions of houses and outies),
+// then proof by contradiction. Search, above it, places the solution's
+// digit where even that finds nothing.
 const (
 	tBoxSingle   = iota // 1 hidden single in a box (Tatham: blockwise positional elimination)
 	tCageLast           // 1 the last free cell of a cage, a one-cell cage
@@ -23,6 +25,8 @@ const (
 	tSubset             // 4 naked and hidden subsets
 	tFish               // 5 X-wing, swordfish, jellyfish
 	tChain              // 5 forcing chain of two-candidate cells
+	tComboFull          // 6 cage combinations fitted cell by cell, any size
+	tUnion              // 6 rule of 45 on unions of rows or columns, outies
 	tContra             // 6 proof by contradiction
 	tSearch             // 7 search
 	nTech
@@ -55,6 +59,8 @@ var ladder = [nTech]engine.Technique{
 	tSubset:      {ID: "subset", Name: "Naked and hidden subsets", Level: LevelAdvanced},
 	tFish:        {ID: "fish", Name: "X-wing, swordfish, jellyfish", Level: LevelExtreme},
 	tChain:       {ID: "chain", Name: "Forcing chain", Level: LevelExtreme},
+	tComboFull:   {ID: "combo-fit", Name: "Cage combinations fitted to the cells", Level: LevelUnreasonable},
+	tUnion:       {ID: "union45", Name: "Rule of 45 on unions of houses: innies and outies", Level: LevelUnreasonable},
 	tContra:      {ID: "contradiction", Name: "Proof by contradiction", Level: LevelUnreasonable},
 	tSearch:      {ID: "search", Name: "Search", Level: LevelSearch},
 }

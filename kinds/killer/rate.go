@@ -178,7 +178,7 @@ func (r *rater) finish(sol string) error {
 			return errUnsound
 		}
 		if lvl == 0 {
-			if r.contradiction() {
+			if r.killer6() || r.contradiction() {
 				lvl = LevelUnreasonable
 			} else {
 				r.search()
