@@ -22,12 +22,16 @@ var scoreWeight = [5]float64{0, 1, 3, 20, 100}
 
 // Rate solves p (Solve: status and solution), and rates a unique puzzle
 // on the ladder, always applying the lowest level that makes progress.
-// Each level is applied in rounds: every line (or, at level 3, every
-// cell) that makes progress from the same board gives a step, and the
-// round's steps are applied together, so the rank, the profile and the
-// score do not depend on the order lines are scanned in, and are the same
-// for every image of the puzzle under the rectangle's symmetries (the
-// guesses of level 4 aside, which take the first undecided cell).
+// Levels 1 and 2 are applied in rounds: every line that makes progress
+// from the same board gives a step, and the round's steps are applied
+// together, so a line-solvable puzzle's rank, profile and score do not
+// depend on the order lines are scanned in, and are the same for every
+// image of the puzzle under the rectangle's symmetries. Levels 3 and 4
+// take one cell a step (the first found from where the last one was, in
+// reading order), then the lower levels go on: the rank is the same for
+// every image (the closure of levels 1-3 is one whatever the order: line
+// solving is monotone), the profile and score of rank 3 and 4 may differ
+// a little.
 //
 // Levels 1-3 need no solution: their deductions are sound, so when they
 // decide every cell and the grid meets every clue, it is the only
@@ -131,6 +135,7 @@ type rater struct {
 	score   float64
 	// probing scratch
 	scratch []int8
+	probeAt int    // where the next level-3 scan starts
 	implied []int8 // per cell, bit v: a probe this round that succeeded implied value v
 }
 
@@ -172,6 +177,7 @@ func (r *rater) reset(p *Puzzle) {
 	clear(r.clean[2])
 	r.steps, r.counts, r.rank, r.score = nil, [5]int{}, 0, 0
 	r.prop.work = 0
+	r.probeAt = 0
 }
 
 func (r *rater) run() error {
@@ -298,20 +304,21 @@ func (r *rater) apply(st *lineStep) error {
 	return nil
 }
 
-// probeRound is level 3: for every undecided cell and each value, assume
-// it and line-solve the board to a fixpoint; when a line is left with no
-// placement, the cell takes the other value. A probe that ends without a
-// contradiction implies the values it decided, whose own probes are then
-// skipped this round (they cannot contradict either: line solving is
-// monotone).
+// probeRound is level 3: for the undecided cells in turn (from where the
+// last contradiction was found, row-major, wrapping) and each value,
+// assume it and line-solve the board to a fixpoint; the first assumption
+// that leaves a line with no placement gives the step: the cell takes the
+// other value, and the lower levels go on from there. A probe that ends
+// without a contradiction implies the values it decided, whose own
+// probes are skipped until the board changes (they cannot contradict
+// either: line solving is monotone).
 func (r *rater) probeRound() (bool, error) {
 	g, p := r.g, r.prop
-	r.pending = r.pending[:0]
-	for i := range r.implied {
-		r.implied[i] = 0
-	}
-	for c, x := range g.cells {
-		if x != unk {
+	clear(r.implied)
+	n := len(g.cells)
+	for k := range n {
+		c := (r.probeAt + k) % n
+		if g.cells[c] != unk {
 			continue
 		}
 		for _, v := range [2]int8{full, empty} {
@@ -325,10 +332,10 @@ func (r *rater) probeRound() (bool, error) {
 			r.scratch[c] = v
 			p.pushCell(c)
 			if _, ok := p.fixpoint(r.scratch); !ok {
-				other := full + empty - v
-				r.pending = append(r.pending, lineStep{level: 3, cells: []int32{int32(c)}, vals: []int8{other},
-					cell: c, val: v, bad: p.bad, line: -1})
-				break
+				st := lineStep{level: 3, cells: []int32{int32(c)}, vals: []int8{full + empty - v},
+					cell: c, val: v, bad: p.bad, line: -1}
+				r.probeAt = c + 1
+				return true, r.apply(&st)
 			}
 			for i, y := range r.scratch {
 				if g.cells[i] == unk && y != unk {
@@ -337,15 +344,7 @@ func (r *rater) probeRound() (bool, error) {
 			}
 		}
 	}
-	if len(r.pending) == 0 {
-		return false, nil
-	}
-	for i := range r.pending {
-		if err := r.apply(&r.pending[i]); err != nil {
-			return false, err
-		}
-	}
-	return true, nil
+	return false, nil
 }
 
 // guess is level 4: the first undecided cell takes its value in the

@@ -74,9 +74,9 @@ func testRateJanko(t *testing.T, all bool) {
 	}
 }
 
-// The rank, profile and score are the same for all eight images of a
-// puzzle (levels are applied in rounds, whatever the scan order); a
-// puzzle that needs search keeps its rank.
+// The rank is the same for all eight images of a puzzle, and so are the
+// profile and score of a line-solvable one (levels 1-2 are applied in
+// rounds, whatever the scan order).
 func TestRateSymmetry(t *testing.T) {
 	cases := jankoCases(t, false)
 	cases = append(cases, tathamCases(t, false)[:5]...)
@@ -88,8 +88,8 @@ func TestRateSymmetry(t *testing.T) {
 			if r.Status != engine.Unique || r.Rank != base.Rank {
 				t.Fatalf("%s image %d: %v rank %d, want unique rank %d", c.id, k, r.Status, r.Rank, base.Rank)
 			}
-			if base.Rank == 4 {
-				continue
+			if base.Rank >= 3 {
+				continue // levels 3 and 4 take the first cell found
 			}
 			if r.Score != base.Score || engine.ProfileString(r.Profile) != engine.ProfileString(base.Profile) {
 				t.Errorf("%s image %d: score %v profile %s, want %v %s", c.id, k, r.Score, engine.ProfileString(r.Profile),
