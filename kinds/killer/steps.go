@@ -183,7 +183,7 @@ func (r *rater) minMax(cells []int, before []uint16, sum, cage, ex int) {
 	ms := r.removed(cells, before)
 	r.add(engine.Step{
 		Technique: ladder[tMinMax].ID,
-		Sentence: fmt.Sprintf("%s: a digit that with the least the other cells can hold passes %d, or with the most they can hold falls short of it, is out, so %s.",
+		Sentence: fmt.Sprintf("%s: a cell's digit plus the least the others can hold may not pass %d, and plus the most they can hold must reach it, so %s.",
 			desc, sum, r.ruledOut(ms)),
 		Pattern:   cells,
 		Houses:    houses,
