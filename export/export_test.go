@@ -24,13 +24,14 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
+	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
 )
 
 // bundles are the kinds cmd/pencilbox registers; kinds their export sides.
 var (
-	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
+	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, slitherlinkkind.Bundle{}}
 	kinds   = bundles.Exports()
 )
 

@@ -7,9 +7,6 @@ import (
 	"testing"
 
 	"pencilbox/data/sample"
-	"pencilbox/engine"
-	"pencilbox/kinds/akari"
-	"pencilbox/kinds/sudoku"
 	"pencilbox/library"
 )
 
@@ -22,7 +19,6 @@ func TestCheckFindsAndFixes(t *testing.T) {
 	if _, err := library.ImportFS(ctx, d, registry(), sample.FS, library.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
 	rep, err := library.Check(ctx, d, kinds, library.CheckOptions{})
 	if err != nil || rep.Integrity != "ok" || rep.Mismatches != 0 || rep.Checked < 300 {
 		t.Fatalf("fresh library: %+v %v", rep, err)

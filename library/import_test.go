@@ -12,14 +12,18 @@ import (
 	"pencilbox/importers"
 	"pencilbox/kinds/akari"
 	akariimp "pencilbox/kinds/akari/formats"
+	"pencilbox/kinds/slitherlink"
+	slitherimp "pencilbox/kinds/slitherlink/formats"
 	"pencilbox/kinds/sudoku"
 	sudokuimp "pencilbox/kinds/sudoku/formats"
 	"pencilbox/library"
 )
 
+// kinds are the kinds whose puzzles the bundled sample holds.
+var kinds = engine.Registry{sudoku.Kind{}, akari.Kind{}, slitherlink.Kind{}}
+
 func registry() importers.Registry {
-	kinds := engine.Registry{sudoku.Kind{}, akari.Kind{}}
-	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
+	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats(), slitherimp.Formats())
 }
 
 // MustOpen opens a new database in a test folder.

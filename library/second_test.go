@@ -13,6 +13,7 @@ import (
 	"pencilbox/db"
 	"pencilbox/engine"
 	akarikind "pencilbox/kinds/akari/kind"
+	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	"pencilbox/kinds/sudoku"
 	"pencilbox/kinds/sudoku/explainer"
 	sudokukind "pencilbox/kinds/sudoku/kind"
@@ -21,7 +22,7 @@ import (
 
 // bundles are the kinds as cmd/pencilbox registers them, with their
 // second raters.
-var bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}}
+var bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, slitherlinkkind.Bundle{}}
 
 // easyFiles are sample files the explainer rates quickly.
 var easyFiles = []string{"sudoku_qqwing_simple.txt", "sudoku_qqwing_easy.txt", "sudoku_17_clue.txt", "akari_janko.txt"}

@@ -135,10 +135,13 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	}
 	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND verdict1 = 1 ORDER BY id LIMIT 1`)
 	ak := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
+	// the largest sample Slitherlink of the highest rank: its step
+	// viewer's board must fit a phone's width too
+	sl := e.ids(`SELECT id FROM puzzles WHERE kind = 'slitherlink' AND status = 1 ORDER BY rank DESC, width * height DESC, id LIMIT 1`)
 	items := e.ids(`SELECT id FROM puzzles WHERE status = 1 ORDER BY kind DESC, id LIMIT 6`)
 	jobs := e.ids(`SELECT id FROM jobs ORDER BY id LIMIT 1`)
-	if len(sd) == 0 || len(ak) == 0 || len(items) == 0 || len(jobs) == 0 {
-		t.Fatalf("the sample lacks a page's subject: sudoku %v akari %v items %v jobs %v", sd, ak, items, jobs)
+	if len(sd) == 0 || len(ak) == 0 || len(sl) == 0 || len(items) == 0 || len(jobs) == 0 {
+		t.Fatalf("the sample lacks a page's subject: sudoku %v akari %v slitherlink %v items %v jobs %v", sd, ak, sl, items, jobs)
 	}
 	set, err := e.s.sets.Create(ctx, "Sunday paper, week 48", "Six puzzles for the weekend page: easy first.")
 	if err != nil {
@@ -171,6 +174,8 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 		{name: "akari", path: "/puzzles/" + id(ak[0]) + "?step=3#step"},
 		{name: "library-akari-large", path: "/puzzles?kind=akari&sort=clues&order=desc"},
 		{name: "akari-large", path: "/puzzles/" + id(big[0])},
+		{name: "slitherlink", path: "/puzzles/" + id(sl[0]) + "?step=3#step"},
+		{name: "library-slitherlink", path: "/puzzles?kind=slitherlink&sort=rank&order=desc"},
 		{name: "sets", path: "/sets"},
 		{name: "set", path: "/sets/" + id(set)},
 		{name: "booklet", path: "/sets/" + id(set) + "/booklet"},

@@ -170,7 +170,9 @@ func (w *startOnWrite) Write(p []byte) (int, error) {
 }
 
 // exportList exports the library list's filter. A format that holds one
-// kind exports that kind's puzzles of the filter. A booklet (pdf) is the
+// kind exports that kind's puzzles of the filter; one that holds several
+// (Tatham's IDs), those of the one it holds among the filter's kinds, or
+// all of them when the filter holds no other kind (heldKinds). A booklet (pdf) is the
 // booklet page's (bookletList): its options, or its form when they are
 // wrong.
 func (s *Server) exportList(c echo.Context) error {
@@ -195,11 +197,6 @@ func (s *Server) exportList(c echo.Context) error {
 	if err := f.CheckKind(df.Kind); err != nil {
 		return userErr(http.StatusBadRequest, "Cannot export: %v.", err)
 	}
-	if df.Kind == "" && len(f.Kinds) == 1 {
-		df.Kind = f.Kinds[0]
-	}
-	impliedRank(&df, s.cfg.Kinds)
-	opt.ByRank = df.Sort == ""
 	// Count within the search budget (the export itself then streams for
 	// as long as the download lasts).
 	count := func(f pencilbox.Filter, limit int) (n int, err error) {
@@ -209,6 +206,15 @@ func (s *Server) exportList(c echo.Context) error {
 		})
 		return n, err
 	}
+	if df.Kind == "" && len(f.Kinds) == 1 {
+		df.Kind = f.Kinds[0]
+	} else if df.Kind == "" && f.Kinds != nil {
+		if err := s.heldKinds(&df, f, count); err != nil {
+			return err
+		}
+	}
+	impliedRank(&df, s.cfg.Kinds)
+	opt.ByRank = df.Sort == ""
 	if n, err := count(df, 1); err != nil {
 		return err
 	} else if n == 0 {
@@ -241,4 +247,40 @@ func (s *Server) exportSet(c echo.Context) error {
 		return err
 	}
 	return s.sendExport(c, si.Name, f, opt, export.SetSource{DB: s.cfg.Export, IDs: ids}, false)
+}
+
+// heldKinds narrows a filter without a kind for a format that holds some
+// kinds only: when the filter's puzzles of the kinds it holds are of one
+// kind, to that kind (as a one-kind format takes its kind's puzzles);
+// when they are of several and the filter holds no other kind, it stays
+// as it is. Several held kinds beside one the format cannot hold are
+// refused before the download, asking for a kind: the export would stop
+// at the first puzzle it cannot write.
+func (s *Server) heldKinds(df *pencilbox.Filter, f export.Format, count func(pencilbox.Filter, int) (int, error)) error {
+	var held, other []string
+	for _, k := range s.cfg.Kinds {
+		g := *df
+		g.Kind = k.Name()
+		n, err := count(g, 1)
+		if err != nil {
+			return err
+		}
+		switch {
+		case n == 0:
+		case f.Holds(k.Name()):
+			held = append(held, k.Name())
+		default:
+			other = append(other, k.Name())
+		}
+	}
+	switch {
+	case len(held) == 0 && len(other) > 0:
+		return userErr(http.StatusNotFound, "No %s puzzle matches this filter.", strings.Join(f.Kinds, " or "))
+	case len(held) == 1:
+		df.Kind = held[0]
+	case len(held) > 1 && len(other) > 0:
+		return userErr(http.StatusBadRequest, "Cannot export: the %s format holds %s puzzles only, and this filter holds %s puzzles too: select a kind.",
+			f.Name, strings.Join(f.Kinds, " and "), strings.Join(other, " and "))
+	}
+	return nil
 }

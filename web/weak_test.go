@@ -31,7 +31,7 @@ func TestExportRefusesWhatItCannotWrite(t *testing.T) {
 		{"/export?kind=akari&format=csv", "the csv format holds sudoku puzzles only, not akari: for akari, choose pdf, json, url, tatham"},
 		{"/export?kind=akari&format=line", "the line format holds sudoku puzzles only"},
 		{"/export?kind=akari&format=grid", "the grid format holds sudoku puzzles only"},
-		{"/export?kind=sudoku&format=tatham", "the tatham format holds akari puzzles only, not sudoku"},
+		{"/export?kind=sudoku&format=tatham", "the tatham format holds akari and slitherlink puzzles only, not sudoku"},
 		{"/export?status=bogus&format=csv", "status &#34;bogus&#34;: want unique, multiple, none, unknown or invalid"},
 		{"/export?status=bogus&format=pdf", "status &#34;bogus&#34;"},
 	} {
@@ -65,7 +65,7 @@ func TestExportButtonsFollowTheKind(t *testing.T) {
 	offered := func(query string) string {
 		r := c.get("/puzzles?" + query)
 		var got []string
-		for _, f := range []string{"pdf", "line", "grid", "csv", "json", "url", "tatham"} {
+		for _, f := range []string{"pdf", "line", "grid", "csv", "json", "url", "tatham", "pzprv3"} {
 			if strings.Contains(r.body, "format="+f+`"`) || strings.Contains(r.body, "format="+f+"&amp;") || strings.Contains(r.body, "format="+f+"&") {
 				got = append(got, f)
 			}
@@ -73,9 +73,10 @@ func TestExportButtonsFollowTheKind(t *testing.T) {
 		return strings.Join(got, " ")
 	}
 	for q, want := range map[string]string{
-		"kind=akari":  "pdf json url tatham",
-		"kind=sudoku": "pdf line grid csv json url",
-		"":            "pdf line grid csv json url tatham",
+		"kind=akari":       "pdf json url tatham",
+		"kind=sudoku":      "pdf line grid csv json url",
+		"kind=slitherlink": "pdf json url tatham pzprv3",
+		"":                 "pdf line grid csv json url tatham pzprv3",
 	} {
 		if got := offered(q); got != want {
 			t.Errorf("/puzzles?%s offers %q, want %q", q, got, want)

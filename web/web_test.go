@@ -457,6 +457,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 	c.login()
 	sudokuID := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 ORDER BY id LIMIT 1`)[0]
 	akariID := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND rank = 4 ORDER BY id LIMIT 1`)[0]
+	slitherID := e.ids(`SELECT id FROM puzzles WHERE kind = 'slitherlink' AND rank = 4 AND width = 7 ORDER BY id LIMIT 1`)[0]
 	path := fmt.Sprintf("/puzzles/%d", sudokuID)
 	r := c.get(path)
 	if r.code != 200 || !strings.Contains(r.body, `class="board fit"`) || !strings.Contains(r.body, "sample/") || !strings.Contains(r.body, "★★★★★★★") {
@@ -472,7 +473,7 @@ func TestPuzzlePageAndStepViewer(t *testing.T) {
 	if !strings.Contains(r.body, `class="cand eliminated"`) && !strings.Contains(r.body, `class="cand placed"`) {
 		t.Error("step 1 marks neither an elimination nor a placement")
 	}
-	for _, id := range []int64{sudokuID, akariID} {
+	for _, id := range []int64{sudokuID, akariID, slitherID} {
 		n := walkSteps(t, c, id)
 		// the API gives the same steps: the page shows the explainer's
 		// log first where the puzzle has an ER, the API the ladder's
@@ -646,7 +647,7 @@ func TestSets(t *testing.T) {
 	if r := c.get("/sets/1/export?format=pdf&per=6"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") || r.hdr.Get("Content-Type") != "application/pdf" {
 		t.Errorf("set booklet: %d %q", r.code, r.hdr.Get("Content-Type"))
 	}
-	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari puzzles only") {
+	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and slitherlink puzzles only") {
 		t.Errorf("set of Sudoku as Tatham IDs: %d %.200s", r.code, r.body)
 	}
 	// The list's booklet: the filter's uniquely solvable puzzles; none
@@ -660,9 +661,23 @@ func TestSets(t *testing.T) {
 	if r := c.get("/export?tag=nope&format=csv"); r.code != 404 {
 		t.Errorf("empty list export: %d", r.code)
 	}
-	// a one-kind format takes that kind's puzzles of the filter
-	if r := c.get("/export?rank=4&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 4`) {
-		t.Errorf("tatham export of rank 4: %d %q", r.code, r.body)
+	// a format that holds some kinds takes the filter's puzzles of the one
+	// it holds; of several beside another, it asks for a kind; of none,
+	// none match
+	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 6`); n != 0 {
+		t.Fatalf("the sample has %d Akari of rank 6", n)
+	}
+	if r := c.get("/export?rank=6&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'slitherlink' AND rank = 6`) {
+		t.Errorf("tatham export of rank 6: %d %q", r.code, r.body)
+	}
+	if r := c.get("/export?kind=akari&rank=4&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 4`) {
+		t.Errorf("tatham export of Akari of rank 4: %d %q", r.code, r.body)
+	}
+	if r := c.get("/export?rank=4&format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and slitherlink puzzles only, and this filter holds sudoku puzzles too: select a kind") {
+		t.Errorf("tatham export of rank 4, three kinds: %d %.300s", r.code, r.body)
+	}
+	if r := c.get("/export?rank=7&format=tatham"); r.code != 404 || !strings.Contains(r.body, "No akari or slitherlink puzzle matches this filter.") {
+		t.Errorf("tatham export of rank 7, Sudoku only: %d %.300s", r.code, r.body)
 	}
 	r = c.get("/export?kind=sudoku&rank=8&format=json")
 	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND rank = 8`); r.code != 200 || strings.Count(r.body, "\n") != n {
