@@ -106,11 +106,11 @@ func TestGenerateFormFromDeclarations(t *testing.T) {
 	tok := c.login()
 	body := html.UnescapeString(c.get("/generate").body)
 	for _, want := range []string{
-		`Size (Akari (Light Up)) <input name="size" placeholder="10x10"`,
+		`Size (Akari (Light Up), Slitherlink) <input name="size" placeholder="10x10"`,
 		`Black cells (Akari (Light Up)) <input name="black" placeholder="20%"`,
 		`<select name="symmetry"><option value="none">none</option>`,
 		`<select name="minimal"><option value="true">yes</option><option value="false">no</option></select>`,
-		`Clues <input name="clues"`,
+		`Clues (Sudoku, Akari (Light Up)) <input name="clues"`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the generate form lacks %q", want)
