@@ -224,7 +224,7 @@ func (r *rater) contradiction() bool {
 			if !probe.s.bad && probe.closure(lim) && probe.s.consistent(g) && cagesHold(r.p, &probe.s) {
 				continue
 			}
-			r.contra(c, d, lim)
+			r.contra(c, d, lim, &probe.s)
 			sv.s.eliminate(c, bit(d))
 			r.probeAt = pos
 			return true

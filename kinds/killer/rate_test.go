@@ -92,6 +92,11 @@ func checkSteps(t *testing.T, name string, p *killer.Puzzle, rt engine.Rating) {
 		if len(st.Place)+len(st.Eliminate) == 0 && st.Technique != "split" {
 			t.Fatalf("%s: no marks: %s", where, st.Sentence)
 		}
+		if c := st.Contradiction; c != "" {
+			if _, ok := killer.StepRegion(p, c); !ok && !strings.HasPrefix(c, "r") {
+				t.Fatalf("%s: contradiction at %q, neither a region nor a cell", where, c)
+			}
+		}
 		for _, h := range append(append(append([]string(nil), st.Houses...), st.Base...), st.Cover...) {
 			if _, ok := killer.StepRegion(p, h); !ok {
 				t.Fatalf("%s: region %q does not resolve", where, h)

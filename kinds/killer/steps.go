@@ -409,7 +409,7 @@ func (r *rater) chain(orig int, path []int, number []int8, target int) {
 	})
 }
 
-func (r *rater) contra(c, d, lim int) {
+func (r *rater) contra(c, d, lim int, probe *state) {
 	r.count(tContra)
 	if !r.withSteps {
 		return
@@ -418,13 +418,83 @@ func (r *rater) contra(c, d, lim int) {
 	if lim > LevelBasic {
 		with = "the deductions up to " + TathamLevels[lim]
 	}
+	what, where := r.clash(probe)
 	r.add(engine.Step{
 		Technique:     ladder[tContra].ID,
-		Sentence:      fmt.Sprintf("If %s were %d, %s would reach a contradiction, so %s is not %d.", r.name(c), d, with, r.name(c), d),
+		Sentence:      fmt.Sprintf("If %s were %d, %s would %s, so %s is not %d.", r.name(c), d, with, what, r.name(c), d),
 		Pattern:       []int{c},
 		Digits:        []int{d},
 		Assumption:    fmt.Sprintf("%s=%d", r.name(c), d),
-		Contradiction: r.name(c),
+		Contradiction: where,
 		Eliminate:     []engine.Mark{{Cell: c, Value: d}},
 	})
+}
+
+// clash says where a probe's state breaks a rule, and names the cell or
+// region for the viewer: a cell without a candidate, a digit without a
+// place in a house, a cage repeating a digit or unable to make its sum.
+func (r *rater) clash(s *state) (what, where string) {
+	g := r.sv.g
+	for c := range g.cells {
+		if s.cand[c] == 0 {
+			return "leave " + r.name(c) + " without a candidate", r.name(c)
+		}
+	}
+	for h := range 3 * g.n {
+		var seen uint16
+		for i := range g.n {
+			seen |= s.cand[g.house[h][i]]
+		}
+		if miss := g.all &^ seen; miss != 0 {
+			return fmt.Sprintf("leave %d no place in %s", lowDigit(miss), r.houseName(h)), r.houseName(h)
+		}
+	}
+	var seen [maxCells]uint16
+	for c, k := range r.p.Cage {
+		v := s.val[c]
+		if v == 0 {
+			continue
+		}
+		if seen[k]&bit(int(v)) != 0 {
+			return fmt.Sprintf("put %d twice in %s", v, r.cageName(c)), r.cageName(c)
+		}
+		seen[k] |= bit(int(v))
+	}
+	for k := range s.ncage {
+		lo, hi := 0, 0
+		first := -1
+		for _, c := range s.cageSet[k].list(nil) {
+			if first < 0 {
+				first = c
+			}
+			lo += lowDigit(s.cand[c])
+			hi += highDigit(s.cand[c])
+		}
+		if sum := int(s.cageSum[k]); first >= 0 && (sum < lo || sum > hi) {
+			return "leave " + r.cageName(first) + " unable to make its sum", r.cageName(first)
+		}
+	}
+	for _, all := range r.p.Cages() {
+		left := r.p.Sums[r.p.Cage[all[0]]]
+		var placed uint16
+		var cand []uint16
+		for _, c := range all {
+			if v := s.val[c]; v != 0 {
+				left -= int(v)
+				placed |= bit(int(v))
+			} else {
+				cand = append(cand, s.cand[c])
+			}
+		}
+		for i := range cand {
+			cand[i] &^= placed
+		}
+		if len(cand) == 0 {
+			continue
+		}
+		if fit, _ := fitDigits(cand, g.n, left); fit[0] == 0 {
+			return "leave no way to fill " + r.cageName(all[0]) + " with different digits adding to its sum", r.cageName(all[0])
+		}
+	}
+	return "reach a contradiction", ""
 }
