@@ -224,8 +224,27 @@ func (s *lstate) clearQueues() {
 
 // push queues item x for the levels in mask (bit k: level k+1).
 func (s *lstate) push(x int32, mask uint8) {
-	if x < int32(s.t.nc) && s.t.clue[x] < 0 {
-		return // only clues have rules
+	t := s.t
+	if x < int32(t.nc) {
+		k := int(t.clue[x])
+		if k < 0 {
+			return // only clues have rules
+		}
+		// Level 1 has nothing to do at a clue that is neither full nor
+		// short of open sides nor one cross from full with three open.
+		y, n := int(s.cy[x]), int(s.cn[x])
+		// (A clue with every side known and the wrong count is a
+		// contradiction, which level 1 reports.)
+		if u := 4 - y - n; u == 0 && y == k || u > 0 && y < k && n < 4-k && (4-k != n+1 || u <= 2) {
+			mask &^= 1
+		}
+	} else if x < int32(t.nc+t.nd) {
+		// Nor at a dot with two open edges or more and no line or one.
+		d := x - int32(t.nc)
+		y := int(s.dy[d])
+		if u := int(t.dN[d]) - y - int(s.dn[d]); u >= 2 && y < 2 {
+			mask &^= 1
+		}
 	}
 	need := mask & (1<<s.open - 1) &^ s.inq[x]
 	if need == 0 {
@@ -303,7 +322,6 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	}
 	for _, c := range t.eCell[e] {
 		if c >= 0 {
-			s.push(c, 0xF)
 			if v == lOn {
 				s.cy[c]++
 				if t.clue[c] >= 0 {
@@ -317,15 +335,16 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 			} else {
 				s.cn[c]++
 			}
+			s.push(c, 0xF) // after the counts: push looks at them
 		}
 	}
 	for _, d := range t.eDot[e] {
-		s.push(s.itemDot(d), 0xF)
 		if v == lOn {
 			s.dy[d]++
 		} else {
 			s.dn[d]++
 		}
+		s.push(s.itemDot(d), 0xF)
 	}
 	// The other cells around both ends: a clue's corner rule (level 1)
 	// looks at the lines at its corners.
