@@ -65,12 +65,19 @@ func (k Kind) NewSource(o engine.GenOptions, rng *rand.Rand) (engine.Source, err
 		return nil, fmt.Errorf("slitherlink: rank %d-%d: %w: the ladder has ranks 1-%d", o.MinRank, o.MaxRank, engine.ErrImpossible, topLevel)
 	}
 	opt.MinRank, opt.MaxRank = lo, hi
+	// Any rank aims at levels 1-5: a search (level 6) candidate is made
+	// with the complete solver at every clue removed, which takes minutes
+	// on large grids; it is made when asked for (--rank 6, 5-6).
+	aimTop := hi
+	if o.MinRank == 0 && o.MaxRank == 0 {
+		aimTop = 5
+	}
 	orbits, err := opt.Symmetry.Orbits(opt.Width, opt.Height)
 	if err != nil {
 		return nil, fmt.Errorf("slitherlink: %w", err)
 	}
 	n := opt.Width * opt.Height
-	g := &genSource{opt: opt, rng: rng, orbits: orbits, w: opt.Width, h: opt.Height, n: n}
+	g := &genSource{opt: opt, rng: rng, orbits: orbits, w: opt.Width, h: opt.Height, n: n, aimTop: aimTop}
 	g.inside = make([]bool, n)
 	g.clue = make([]int8, n)
 	g.order = make([]int, len(orbits))
@@ -96,6 +103,7 @@ type genSource struct {
 	st, wk  *lstate
 	tried   [topLevel + 1]int
 	probeAt int32
+	aimTop  int // the highest level candidates aim at
 }
 
 func (g *genSource) Tried() []int { return append([]int(nil), g.tried[:]...) }
@@ -106,7 +114,7 @@ func (g *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 		if err := ctx.Err(); err != nil {
 			return nil, engine.Rating{}, err
 		}
-		level := g.opt.MinRank + g.rng.IntN(g.opt.MaxRank-g.opt.MinRank+1)
+		level := g.opt.MinRank + g.rng.IntN(g.aimTop-g.opt.MinRank+1)
 		p, sol, ok := g.candidate(level)
 		if !ok {
 			g.tried[0]++

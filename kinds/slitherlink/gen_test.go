@@ -138,3 +138,26 @@ func TestGenerateRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateAnyRank: with no rank asked, candidates aim at levels 1-5
+// (a search candidate costs a complete solve per clue removed).
+func TestGenerateAnyRank(t *testing.T) {
+	src, err := slitherlink.Kind{}.NewSource(engine.GenOptions{Params: engine.GenValues{"size": "6x6"}}, rand.New(rand.NewPCG(2, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for i := 0; i < 40; i++ {
+		_, rt, err := src.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rt.Rank < 1 || rt.Rank > 5 {
+			t.Fatalf("rank %d with any rank asked", rt.Rank)
+		}
+		seen[rt.Rank] = true
+	}
+	if len(seen) < 4 {
+		t.Fatalf("ranks made: %v, want most of 1-5", seen)
+	}
+}
