@@ -226,26 +226,41 @@ func (s *lstate) clearQueues() {
 func (s *lstate) push(x int32, mask uint8) {
 	t := s.t
 	if x < int32(t.nc) {
-		k := int(t.clue[x])
-		if k < 0 {
+		if t.clue[x] < 0 {
 			return // only clues have rules
 		}
-		// Level 1 has nothing to do at a clue that is neither full nor
-		// short of open sides nor one cross from full with three open.
-		y, n := int(s.cy[x]), int(s.cn[x])
-		// (A clue with every side known and the wrong count is a
-		// contradiction, which level 1 reports.)
-		if u := 4 - y - n; u == 0 && y == k || u > 0 && y < k && n < 4-k && (4-k != n+1 || u <= 2) {
+		if !s.cellActs1(x) {
 			mask &^= 1
 		}
-	} else if x < int32(t.nc+t.nd) {
-		// Nor at a dot with two open edges or more and no line or one.
-		d := x - int32(t.nc)
-		y := int(s.dy[d])
-		if u := int(t.dN[d]) - y - int(s.dn[d]); u >= 2 && y < 2 {
-			mask &^= 1
-		}
+	} else if x < int32(t.nc+t.nd) && !s.dotActs1(x-int32(t.nc)) {
+		mask &^= 1
 	}
+	s.enq(x, mask)
+}
+
+// cellActs1 reports whether level 1 may act at clued cell c: it is full,
+// or short of open sides, or one cross from full with three sides open,
+// or every side is known with the wrong count (a contradiction level 1
+// reports). Its rules look at the counts only.
+func (s *lstate) cellActs1(c int32) bool {
+	k := int(s.t.clue[c])
+	y, n := int(s.cy[c]), int(s.cn[c])
+	u := 4 - y - n
+	if u == 0 {
+		return y != k
+	}
+	return y >= k || n >= 4-k || 4-k == n+1 && u > 2
+}
+
+// dotActs1 reports whether level 1 may act at dot d: not when it has two
+// open edges or more and no line or one.
+func (s *lstate) dotActs1(d int32) bool {
+	y := int(s.dy[d])
+	return y >= 2 || int(s.t.dN[d])-y-int(s.dn[d]) < 2
+}
+
+// enq queues item x for the open levels in mask it is not queued for.
+func (s *lstate) enq(x int32, mask uint8) {
 	need := mask & (1<<s.open - 1) &^ s.inq[x]
 	if need == 0 {
 		return
@@ -335,7 +350,13 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 			} else {
 				s.cn[c]++
 			}
-			s.push(c, 0xF) // after the counts: push looks at them
+			if t.clue[c] >= 0 { // after the counts: level 1 looks at them
+				m := uint8(0xF)
+				if !s.cellActs1(c) {
+					m = 0xE
+				}
+				s.enq(c, m)
+			}
 		}
 	}
 	for _, d := range t.eDot[e] {
@@ -344,7 +365,11 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 		} else {
 			s.dn[d]++
 		}
-		s.push(s.itemDot(d), 0xF)
+		m := uint8(0xF)
+		if !s.dotActs1(d) {
+			m = 0xE
+		}
+		s.enq(int32(t.nc)+d, m)
 	}
 	// The other cells around both ends: a clue's corner rule (level 1)
 	// looks at the lines at its corners.
@@ -352,8 +377,8 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 		c0, c1 := t.eCell[e][0], t.eCell[e][1]
 		for _, d := range t.eDot[e] {
 			for _, c := range t.dCell[d] {
-				if c >= 0 && c != c0 && c != c1 {
-					s.push(c, 1)
+				if c >= 0 && c != c0 && c != c1 && t.clue[c] >= 0 && s.cellActs1(c) {
+					s.enq(c, 1)
 				}
 			}
 		}
