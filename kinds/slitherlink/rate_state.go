@@ -145,6 +145,42 @@ func (s *lstate) initClasses() {
 	s.merged = false
 }
 
+// reset makes s the start of a solve of the topology's current clues, at
+// levels 1 to maxLvl.
+func (s *lstate) reset(maxLvl int) {
+	t := s.t
+	s.clearQueues()
+	s.maxLvl = maxLvl
+	s.open = 1
+	for i := range s.e {
+		s.e[i] = lUnk
+	}
+	if s.par != nil {
+		s.initClasses()
+	}
+	for i := range s.cy {
+		s.cy[i], s.cn[i] = 0, 0
+	}
+	for i := range s.dl {
+		s.dl[i], s.dy[i], s.dn[i] = 0, 0, 0
+		s.end[i] = int32(i)
+		s.plen[i] = 0
+	}
+	s.yes, s.unknown, s.sat, s.work, s.changes = 0, int32(t.ne), 0, 0, 0
+	s.closed, s.bad, s.badItem, s.pending, s.merged = false, false, -1, -1, false
+	s.logE, s.logD = s.logE[:0], s.logD[:0]
+	t.nClue = 0
+	for c := 0; c < t.nc; c++ {
+		if t.clue[c] >= 0 {
+			t.nClue++
+		}
+		if t.clue[c] == 0 {
+			s.sat++
+		}
+	}
+	s.pushAll(0)
+}
+
 // pushAll queues every cell and dot at level k+1.
 func (s *lstate) pushAll(k int) {
 	for i := int32(0); i < int32(s.t.nc+s.t.nd); i++ {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"pencilbox/engine"
@@ -155,5 +156,43 @@ func TestRateAgreesWithSolve(t *testing.T) {
 	}
 	if seen[engine.Unique] < 20 || seen[engine.None] < 20 || seen[engine.Multiple] < 20 {
 		t.Fatalf("statuses seen %v: too few of one to test", seen)
+	}
+}
+
+// TestRateReusesScratch: ratings reuse a grid's tables and states from
+// one puzzle to the next (and across goroutines); every rating is the
+// one a fresh rater gives, whatever was rated before it.
+func TestRateReusesScratch(t *testing.T) {
+	recs := loadSgt(t)
+	if len(recs) > 60 {
+		recs = recs[:60]
+	}
+	want := make([]engine.Rating, len(recs))
+	for i, r := range recs {
+		want[i] = r.p.Rate(true)
+	}
+	check := func(i int, got engine.Rating) {
+		w := want[i]
+		if got.Rank != w.Rank || got.Score != w.Score || got.Solution != w.Solution || !reflect.DeepEqual(got.Profile, w.Profile) || !reflect.DeepEqual(got.Steps, w.Steps) {
+			t.Errorf("%s: rated again %d %g %v, first %d %g %v", recs[i].id, got.Rank, got.Score, got.Profile, w.Rank, w.Score, w.Profile)
+		}
+	}
+	for i := len(recs) - 1; i >= 0; i-- {
+		check(i, recs[i].p.Rate(true))
+	}
+	var wg sync.WaitGroup
+	got := make([]engine.Rating, len(recs))
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < len(recs); i += 4 {
+				got[i] = recs[i].p.Rate(true)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range recs {
+		check(i, got[i])
 	}
 }
