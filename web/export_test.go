@@ -47,4 +47,8 @@ var (
 	AkariGrid   = akariGrid
 	AkariTurned = akariTurned
 	AkariPzprv3 = akariPzprv3
+
+	SlitherCells  = slitherCells
+	SlitherGrid   = slitherGrid
+	SlitherPzprv3 = slitherPzprv3
 )

@@ -110,3 +110,51 @@ func akariPzprv3(rows [][]byte) string {
 	}
 	return b.String()
 }
+
+// slitherCells decodes a short Loopy ID (WxHt0:DESC; a-z a run of cells
+// without a clue, 0-3 a clue) into rows of '-' and clue digits.
+func slitherCells(t *testing.T, id string) [][]byte {
+	t.Helper()
+	var w, h int
+	head, desc, _ := strings.Cut(id, ":")
+	if _, err := fmt.Sscanf(head, "%dx%dt0", &w, &h); err != nil {
+		t.Fatalf("Loopy ID %q: %v", id, err)
+	}
+	var cells []byte
+	for i := 0; i < len(desc); i++ {
+		switch ch := desc[i]; {
+		case ch >= 'a' && ch <= 'z':
+			cells = append(cells, strings.Repeat("-", int(ch-'a')+1)...)
+		default:
+			cells = append(cells, ch)
+		}
+	}
+	if len(cells) != w*h {
+		t.Fatalf("Loopy ID %q: %d cells, want %d", id, len(cells), w*h)
+	}
+	rows := make([][]byte, h)
+	for r := range rows {
+		rows[r] = cells[r*w : r*w+w]
+	}
+	return rows
+}
+
+// slitherGrid writes rows as Janko's problem rows: cells space-separated.
+func slitherGrid(rows [][]byte) string {
+	lines := make([]string, len(rows))
+	for r, row := range rows {
+		lines[r] = strings.Join(strings.Split(string(row), ""), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// slitherPzprv3 writes rows as a pzprv3 file's body: pzprv3, slither,
+// rows, columns, then the cells space-separated, '.' without a clue.
+func slitherPzprv3(rows [][]byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pzprv3\nslither\n%d\n%d\n", len(rows), len(rows[0]))
+	for _, row := range rows {
+		b.WriteString(strings.ReplaceAll(slitherGrid([][]byte{row}), "-", ".") + " \n")
+	}
+	return b.String()
+}

@@ -28,6 +28,10 @@ func TestSearchMultiLine(t *testing.T) {
 		WHERE text = 'https://puzz.link/p?akari/10/10/k5.h6.p..i.1.b1bg.g.jcjch.g.i..h1..cg1.p6.h.g.k')`, &aid, &akari)
 	cells := web.AkariCells(t, akari)
 	sudokuAt, akariAt := fmt.Sprintf("/puzzles/%d", sid), fmt.Sprintf("/puzzles/%d", aid)
+	var lid int64
+	var loopy string
+	site.Row(`SELECT id, givens FROM puzzles WHERE kind = 'slitherlink' AND width = 10 AND height = 10 ORDER BY id LIMIT 1`, &lid, &loopy)
+	slither, slitherAt := web.SlitherCells(t, loopy), fmt.Sprintf("/puzzles/%d", lid)
 	var words string
 	site.Row(`SELECT label FROM sources WHERE label LIKE '%forum%' LIMIT 1`, &words)
 	garbage := strings.NewReplacer("/", "\n", "_", "\n").Replace(words) // a source's words, one a line
@@ -55,6 +59,10 @@ func TestSearchMultiLine(t *testing.T) {
 		{"an Akari's grid", web.AkariGrid(cells), akariAt, 0, "", fmt.Sprint([]int64{aid})},
 		{"the Akari reflected, its grid spaced out", "\n  " + web.AkariTurned(cells) + "  \n\n", akariAt, 0, "", fmt.Sprint([]int64{aid})},
 		{"the Akari's pzprv3 file", web.AkariPzprv3(cells), akariAt, 0, "", fmt.Sprint([]int64{aid})},
+		{"a Slitherlink's grid as Janko's problem rows", web.SlitherGrid(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
+		{"the Slitherlink reflected, typed without blanks", web.AkariTurned(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
+		{"the Slitherlink's pzprv3 file", web.SlitherPzprv3(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
+		{"a Slitherlink grid not stored", "- - -\n- 3 -\n- - -", "", http.StatusOK, notStored, "[]"},
 		{"a Sudoku grid not stored", web.SudokuGrid("1"+strings.Repeat(".", 80), "\n"), "", http.StatusOK, notStored, "[]"},
 		{"an Akari grid not stored", "...\n.1.\n...", "", http.StatusOK, notStored, "[]"},
 		{"lines no kind reads: the word search", garbage, "", http.StatusOK, "match", "rows"},
