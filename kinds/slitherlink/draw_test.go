@@ -70,3 +70,58 @@ func TestDescribeStep(t *testing.T) {
 		t.Error("an edge off the board replayed")
 	}
 }
+
+// TestStepsDrawTheSolution: the board after the last step of a rating's
+// log draws in exactly the solution's loop and crosses every other edge,
+// on sample puzzles of several ranks, so the steps' edges and the
+// describer's agree on where each edge is.
+func TestStepsDrawTheSolution(t *testing.T) {
+	k := slitherlink.Kind{}
+	n := 0
+	for _, j := range loadJanko(t) {
+		if j.p.W*j.p.H > 100 {
+			continue
+		}
+		n++
+		r := j.p.Rate(true)
+		if r.Status != engine.Unique || len(r.Steps) == 0 {
+			t.Fatalf("%s: %v, %d steps", j.id, r.Status, len(r.Steps))
+		}
+		after, err := k.DescribeStep(j.p.Givens(), r.Steps, len(r.Steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		solved, err := k.Describe(j.p.Givens(), r.Solution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loop := map[draw.Edge]bool{}
+		for _, e := range solved.Edges {
+			loop[e] = true
+		}
+		lines, crosses := 0, 0
+		for _, e := range after.Edges {
+			e.Role = draw.None
+			switch e.Style {
+			case draw.EdgeLine:
+				lines++
+				if !loop[e] {
+					t.Errorf("%s: the steps draw %+v, off the loop", j.id, e)
+				}
+			case draw.EdgeCross:
+				crosses++
+				e.Style = draw.EdgeLine
+				if loop[e] {
+					t.Errorf("%s: the steps cross %+v, on the loop", j.id, e)
+				}
+			}
+		}
+		all := (j.p.H+1)*j.p.W + j.p.H*(j.p.W+1)
+		if lines != len(loop) || lines+crosses != all {
+			t.Errorf("%s: the steps draw %d lines and %d crosses; the loop has %d of %d edges", j.id, lines, crosses, len(loop), all)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("%d puzzles checked", n)
+	}
+}
