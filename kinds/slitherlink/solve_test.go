@@ -221,11 +221,11 @@ func TestAgainstBrute(t *testing.T) {
 	}
 }
 
-// TestWorkLimit: a hostile input stops at the work limit with Unknown
-// wrapping engine.ErrWorkLimit, and the default limit decides a large
-// empty grid.
+// TestWorkLimit: an empty grid of the largest size stops at a small work
+// limit with Unknown wrapping engine.ErrWorkLimit, and the default limit
+// decides a large empty grid.
 func TestWorkLimit(t *testing.T) {
-	p := mustParse(t, strings.Repeat(strings.Repeat("-", 60)+"\n", 60))
+	p := mustParse(t, strings.Repeat(strings.Repeat("-", slitherlink.MaxSize)+"\n", slitherlink.MaxSize))
 	r, st := slitherlink.SolveLimit(p, 100_000)
 	if r.Status != engine.Unknown || !errors.Is(r.Err, engine.ErrWorkLimit) {
 		t.Errorf("status %v (%v), want unknown at the work limit", r.Status, r.Err)
@@ -233,6 +233,7 @@ func TestWorkLimit(t *testing.T) {
 	if st.Work > 100_001 {
 		t.Errorf("went on to %d assignments past the limit of 100000", st.Work)
 	}
+	p = mustParse(t, strings.Repeat(strings.Repeat("-", 60)+"\n", 60))
 	if r, _ := slitherlink.SolveStats(p); r.Status != engine.Multiple {
 		t.Errorf("60x60 empty, default limit: %v (%v), want multiple", r.Status, r.Err)
 	}

@@ -145,8 +145,9 @@ type state struct {
 	bestEdge  int32
 	bestScore int64
 	// the parity rule's union-find over the cells and the outside
-	uf    []int32
-	ufPar []int8
+	uf     []int32
+	ufPar  []int8
+	ufSize []int32
 
 	work, limit int64
 	budget      bool // the work limit stopped it
@@ -180,6 +181,7 @@ func newState(g *grid) *state {
 	s.both = make([]int32, 0, 2*g.ne)
 	s.uf = make([]int32, n+1)
 	s.ufPar = make([]int8, n+1)
+	s.ufSize = make([]int32, n+1)
 	return s
 }
 
@@ -457,7 +459,7 @@ func (s *state) probe() bool {
 			return false
 		}
 		for e := int32(0); e < int32(g.ne); e++ {
-			if s.e[e] != eUnk {
+			if s.e[e] != eUnk || s.inert(e) {
 				continue
 			}
 			s.stamp++
@@ -524,19 +526,40 @@ func (s *state) probe() bool {
 	return true
 }
 
+// inert reports an edge whose tries can imply nothing: no line and three
+// or more open edges at both its dots, and no clue on either side. A line
+// there leaves each dot one line and two or more open edges, a cross two
+// or more open edges and none drawn, and no clue counts it: neither value
+// forces anything, so probing skips it (an empty region of a large grid
+// would cost two tries an edge at every node for nothing).
+func (s *state) inert(e int32) bool {
+	g := s.g
+	a, b := g.ev[2*e], g.ev[2*e+1]
+	if s.vl[a] != 0 || s.vl[b] != 0 || s.vu[a] < 3 || s.vu[b] < 3 {
+		return false
+	}
+	for _, c := range g.ec[2*e : 2*e+2] {
+		if c >= 0 && g.clue[c] != NoClue {
+			return false
+		}
+	}
+	return true
+}
+
 // parity applies the inside/outside view: each line says its two cells
 // differ, each cross that they agree (the area beyond the border is
 // outside), so cells joined by known edges have known relative colours;
 // an unknown edge between two cells of one class is decided by them, and
 // a class that contradicts itself kills the position. The classes are
-// rebuilt from the edges each time (a union-find with path halving over
-// scratch arrays): the rule runs between probing passes, not inside them.
+// rebuilt from the edges each time (a union-find by size over scratch
+// arrays): the rule runs between probing passes, not inside them.
 func (s *state) parity() bool {
 	g := s.g
 	n := int32(g.w * g.h) // node n is the outside
 	for i := int32(0); i <= n; i++ {
 		s.uf[i] = i
 		s.ufPar[i] = 0
+		s.ufSize[i] = 1
 	}
 	find := func(x int32) (int32, int8) {
 		var par int8
@@ -569,8 +592,12 @@ func (s *state) parity() bool {
 			}
 			continue
 		}
+		if s.ufSize[a] > s.ufSize[b] {
+			a, b = b, a
+		}
 		s.uf[a] = b
 		s.ufPar[a] = pa ^ pb ^ want
+		s.ufSize[b] += s.ufSize[a]
 	}
 	for e := int32(0); e < int32(g.ne); e++ {
 		if s.e[e] != eUnk {
