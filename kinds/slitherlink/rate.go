@@ -95,7 +95,7 @@ var scratchPool = sync.Pool{}
 func takeScratch(w, h int, clue []int8) *scratch {
 	if sc, ok := scratchPool.Get().(*scratch); ok && sc.t.w == w && sc.t.h == h {
 		sc.t.clue = clue
-		sc.m.reset(levelHard)
+		sc.m.reset(levelHard) // which recounts the clues
 		if sc.w != nil {
 			sc.w.work = 0
 		}

@@ -1,5 +1,7 @@
 package slitherlink
 
+import "math/bits"
+
 // The rater's solving state: each edge on, off or unknown; per dot the
 // pair facts of Loopy's Normal and Tricky levels ("at least one" and "at
 // most one" of two edges next to each other around the dot); the classes
@@ -169,11 +171,8 @@ func (s *lstate) reset(maxLvl int) {
 	s.yes, s.unknown, s.sat, s.work, s.changes = 0, int32(t.ne), 0, 0, 0
 	s.closed, s.bad, s.badItem, s.pending, s.merged = false, false, -1, -1, false
 	s.logE, s.logD = s.logE[:0], s.logD[:0]
-	t.nClue = 0
+	t.cluesChanged()
 	for c := 0; c < t.nc; c++ {
-		if t.clue[c] >= 0 {
-			t.nClue++
-		}
 		if t.clue[c] == 0 {
 			s.sat++
 		}
@@ -412,8 +411,9 @@ func (s *lstate) set(e int32, v uint8, item int32) {
 	if v == lOn {
 		c0, c1 := t.eCell[e][0], t.eCell[e][1]
 		for _, d := range t.eDot[e] {
-			for _, c := range t.dCell[d] {
-				if c >= 0 && c != c0 && c != c1 && t.clue[c] >= 0 && s.cellActs1(c) {
+			for m := t.dNear[d]; m != 0; m &= m - 1 {
+				c := t.dCell[d][bits.TrailingZeros8(m)]
+				if c != c0 && c != c1 && s.cellActs1(c) {
 					s.enq(c, 1)
 				}
 			}

@@ -22,6 +22,7 @@ type ltopo struct {
 	dEdge  [][4]int32 // the dot's edges, clockwise from up
 	dN     []uint8    // how many edges the dot has
 	dCell  [][4]int32 // the cells around the dot, -1 outside
+	dNear  []uint8    // per dot: bit k when dCell[k] holds a 2 or a 3 (the clues level 1's corner rule can serve)
 	cEdge  [][4]int32 // the cell's sides: top, right, bottom, left
 	cPair  [][4]int32 // pair (side j, side j+1) of the cell as a dline id: dot*4 + position
 	plCell []int32    // dline id -> the cell it lies in, -1 outside the grid
@@ -41,11 +42,6 @@ func newTopo(w, h int, clue []int8) *ltopo {
 	t.ne = t.nh + h*(w+1)
 	t.nd = (h + 1) * (w + 1)
 	t.nc = w * h
-	for _, c := range clue {
-		if c >= 0 {
-			t.nClue++
-		}
-	}
 	// A few large allocations rather than one a table: a rating builds
 	// its grid once, and small grids are rated by the thousand.
 	slab2 := make([][2]int32, 2*t.ne)
@@ -74,6 +70,7 @@ func newTopo(w, h int, clue []int8) *ltopo {
 		}
 	}
 	t.dN = make([]uint8, t.nd)
+	t.dNear = make([]uint8, t.nd)
 	dEdge, dCell, dN := t.dEdge, t.dCell, t.dN
 	for r := 0; r <= h; r++ {
 		for c := 0; c <= w; c++ {
@@ -106,7 +103,28 @@ func newTopo(w, h int, clue []int8) *ltopo {
 			t.cEdge[r*w+c] = [4]int32{top, left + 1, top + int32(w), left}
 		}
 	}
+	t.cluesChanged()
 	return t
+}
+
+// cluesChanged recomputes what depends on the clues: their count and
+// each dot's cells holding a 2 or a 3.
+func (t *ltopo) cluesChanged() {
+	t.nClue = 0
+	for _, k := range t.clue {
+		if k >= 0 {
+			t.nClue++
+		}
+	}
+	for d := range t.dNear {
+		var m uint8
+		for k, c := range t.dCell[d] {
+			if c >= 0 && t.clue[c] >= 2 {
+				m |= 1 << k
+			}
+		}
+		t.dNear[d] = m
+	}
 }
 
 // corner is the dot where side j and side j+1 of cell c meet (top-right,
