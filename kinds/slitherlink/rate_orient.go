@@ -36,44 +36,52 @@ func imagePoint(t, rows, cols, r, c int) (int, int, int, int) {
 }
 
 func orientOf(p *Puzzle, withDots bool) orient {
-	// The images compared cell by cell, without building them: most
-	// differ within a few cells.
-	best, bw, bh := 0, p.W, p.H
-	src := func(t, w, h, i int) int8 {
-		r, c := i/w, i%w
-		// Invert imagePoint: undo the mirrors, then the transpose.
-		if t&2 != 0 {
-			r = h - 1 - r
-		}
-		if t&1 != 0 {
-			c = w - 1 - c
-		}
-		if t&4 != 0 {
-			r, c = c, r
-		}
-		return p.Clue[r*p.W+c]
-	}
-	for t := 1; t < 8; t++ {
+	// The images compared cell by cell, without building them (most
+	// differ within a few cells): image cell (r, c) of symmetry t is the
+	// puzzle's cell base + r*dr + c*dc.
+	type walk struct{ w, h, base, dr, dc int }
+	walkOf := func(t int) walk {
 		w, h := p.W, p.H
 		if t&4 != 0 {
 			w, h = h, w
 		}
-		if w != bw || h != bh {
-			if w < bw || (w == bw && h < bh) {
-				best, bw, bh = t, w, h
+		ar, sr, ac, sc := 0, 1, 0, 1 // undo the mirrors: r1 = ar + sr*r, c1 = ac + sc*c
+		if t&2 != 0 {
+			ar, sr = h-1, -1
+		}
+		if t&1 != 0 {
+			ac, sc = w-1, -1
+		}
+		if t&4 != 0 { // then the transpose: the puzzle's cell is (c1, r1)
+			return walk{w, h, ac*p.W + ar, sr, sc * p.W}
+		}
+		return walk{w, h, ar*p.W + ac, sr * p.W, sc}
+	}
+	best := 0
+	for t := 1; t < 8; t++ {
+		a, b := walkOf(t), walkOf(best)
+		if a.w != b.w || a.h != b.h {
+			if a.w < b.w || (a.w == b.w && a.h < b.h) {
+				best = t
 			}
 			continue
 		}
-		for i := 0; i < w*h; i++ {
-			a, b := src(t, w, h, i), src(best, bw, bh, i)
-			if a != b {
-				if a < b {
-					best = t
+	cmp:
+		for r := 0; r < a.h; r++ {
+			ia, ib := a.base+r*a.dr, b.base+r*b.dr
+			for c := 0; c < a.w; c++ {
+				if x, y := p.Clue[ia], p.Clue[ib]; x != y {
+					if x < y {
+						best = t
+					}
+					break cmp
 				}
-				break
+				ia += a.dc
+				ib += b.dc
 			}
 		}
 	}
+	bw, bh := walkOf(best).w, walkOf(best).h
 	o := orient{W: p.W, H: p.H, w: bw, h: bh, clue: make([]int8, bw*bh)}
 	o.cellOrig = make([]int32, p.W*p.H)
 	for r := 0; r < p.H; r++ {
