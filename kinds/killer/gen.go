@@ -21,6 +21,9 @@ const (
 	// genSolveNodes bounds the search deciding whether a layout beyond
 	// Extreme has one solution; past it the layout counts as ambiguous.
 	genSolveNodes = 20000
+	// genLayoutTries is how many start layouts a grid gets to find one
+	// without a swappable rectangle (deadly).
+	genLayoutTries = 8
 	// genGridSteps bounds the backtracking of one random solved grid
 	// before it starts again.
 	genGridSteps = 20000
@@ -109,6 +112,11 @@ type genSource struct {
 	g     *geom
 	sv    rsolver // grade's, kept to spare an allocation a grade
 	tried [LevelSearch + 1]int
+	// memo holds the grades of the kept layout's merges (by the two cage
+	// numbers), valid while memoStamp equals stamp.
+	stamp     uint32
+	memoStamp [maxCells * maxCells]uint32
+	memoLvl   [maxCells * maxCells]int8
 }
 
 func (s *genSource) Tried() []int { return append([]int(nil), s.tried[:]...) }
@@ -157,25 +165,51 @@ func (s *genSource) candidate(ctx context.Context, target int) *Puzzle {
 	if !ok {
 		return nil
 	}
-	cur, ok := s.startCages(&grid)
+	var cur cages
+	for range genLayoutTries {
+		if cur, ok = s.startCages(&grid); ok && !s.deadly(&cur, &grid) {
+			break
+		}
+		ok = false
+	}
 	if !ok {
 		return nil
 	}
 	var good, last cages
 	haveGood, haveLast := false, false
 	tries := 0
+	// A merge of the kept layout (good) is graded once: drawn again, its
+	// grade is the one it had (grading is deterministic), and it still
+	// counts as a try.
+	s.stamp++
+	fromGood, key := false, 0
 	for step := 0; ; step++ {
 		if step&15 == 15 && ctx.Err() != nil {
 			return nil
 		}
-		lvl := s.grade(&cur, target)
+		var lvl int
+		if fromGood && s.memoStamp[key] == s.stamp {
+			lvl = int(s.memoLvl[key])
+		} else {
+			lvl = s.grade(&cur, target)
+			if fromGood {
+				s.memoStamp[key], s.memoLvl[key] = s.stamp, int8(lvl)
+			}
+		}
+		fromGood = false
 		switch {
 		case lvl == target:
 			good, haveGood = cur, true
+			s.stamp++
 			tries = 0
-			if target >= LevelUnreasonable || !s.merge(&cur) {
+			if target >= LevelUnreasonable {
 				return s.puzzle(&good)
 			}
+			a, b, ok := s.merge(&cur)
+			if !ok {
+				return s.puzzle(&good)
+			}
+			fromGood, key = true, a*maxCells+b
 		case lvl > target:
 			if tries++; tries > GenMaxTries {
 				if haveGood {
@@ -185,9 +219,11 @@ func (s *genSource) candidate(ctx context.Context, target int) *Puzzle {
 			}
 			if haveGood {
 				cur = good
-				if !s.merge(&cur) {
+				a, b, ok := s.merge(&cur)
+				if !ok {
 					return s.puzzle(&good)
 				}
+				fromGood, key = true, a*maxCells+b
 			} else {
 				if !haveLast {
 					return nil
@@ -196,7 +232,7 @@ func (s *genSource) candidate(ctx context.Context, target int) *Puzzle {
 			}
 		default:
 			last, haveLast = cur, true
-			if !s.merge(&cur) {
+			if _, _, ok := s.merge(&cur); !ok {
 				if haveGood {
 					return s.puzzle(&good)
 				}
@@ -399,6 +435,7 @@ func (s *genSource) startCages(grid *[maxCells]int8) (cages, bool) {
 		if nb >= g.cells || cg.mask[k]&bit(int(grid[nb])) != 0 {
 			continue
 		}
+
 		cg.of[nb] = int8(k)
 		cg.size[k]++
 		cg.mask[k] |= bit(int(grid[nb]))
@@ -435,6 +472,40 @@ func (s *genSource) startCages(grid *[maxCells]int8) (cages, bool) {
 		}
 	}
 	return cg, true
+}
+
+// deadly reports whether the layout has a rectangle of four cells in two
+// boxes holding two digits crosswise, its two cells of each row (or of
+// each column) in one cage: swapping the digits in all four keeps every
+// row, column, box and sum, a second solution that merging cages never
+// removes (a merged cage only loses information). Such start layouts
+// were three in four of those a Trivial target could not use.
+func (s *genSource) deadly(cg *cages, grid *[maxCells]int8) bool {
+	g := s.g
+	n := g.n
+	for r1 := 0; r1 < n; r1++ {
+		for r2 := r1 + 1; r2 < n; r2++ {
+			for c1 := 0; c1 < n; c1++ {
+				p, q := r1*n+c1, r2*n+c1
+				for c2 := c1 + 1; c2 < n; c2++ {
+					p2, q2 := r1*n+c2, r2*n+c2
+					if grid[p] != grid[q2] || grid[q] != grid[p2] {
+						continue
+					}
+					rows := cg.of[p] == cg.of[p2] && cg.of[q] == cg.of[q2]
+					cols := cg.of[p] == cg.of[q] && cg.of[p2] == cg.of[q2]
+					if !rows && !cols {
+						continue
+					}
+					boxes := bit(int(g.boxOf[p])) | bit(int(g.boxOf[q])) | bit(int(g.boxOf[p2])) | bit(int(g.boxOf[q2]))
+					if popcount(boxes) <= 2 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // neighbours are the cells above, below, left and right of c (-1 off
@@ -480,8 +551,9 @@ func mergeCages(cg *cages, a, b int) {
 }
 
 // merge joins two neighbouring cages, chosen at random among those with
-// no digit in common and at most N cells together; false when none can.
-func (s *genSource) merge(cg *cages) bool {
+// no digit in common and at most N cells together, and returns their
+// numbers before the merge (a < b); false when none can.
+func (s *genSource) merge(cg *cages) (a, b int, ok bool) {
 	g := s.g
 	n := g.n
 	var pairs [2 * maxCells][2]int8
@@ -508,9 +580,9 @@ func (s *genSource) merge(cg *cages) bool {
 		}
 	}
 	if np == 0 {
-		return false
+		return 0, 0, false
 	}
 	pr := pairs[s.rng.IntN(np)]
 	mergeCages(cg, int(pr[0]), int(pr[1]))
-	return true
+	return int(pr[0]), int(pr[1]), true
 }

@@ -3,6 +3,8 @@ package killer
 import (
 	"math/rand/v2"
 	"testing"
+
+	"pencilbox/engine"
 )
 
 // TestCountSolutionsLimit: the generator's uniqueness search says "not
@@ -58,3 +60,47 @@ func TestSolvedGridValid(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadly: a layout whose two two-cell cages hold two digits crosswise
+// in a rectangle of two boxes is seen (it has two solutions); breaking one
+// cage clears it.
+func TestDeadly(t *testing.T) {
+	s := &genSource{t: genTarget{N: 9, BoxW: 3, BoxH: 3}, rng: rand.New(rand.NewPCG(2, 2)), g: newGeom(9, 3, 3)}
+	found := 0
+	for range 20 {
+		grid, ok := s.solvedGrid()
+		if !ok {
+			t.Fatal("no grid")
+		}
+		for r1 := 0; r1 < 9; r1++ {
+			for r2 := r1 + 1; r2 < 9 && r2/3 == r1/3; r2++ {
+				for c := 0; c+1 < 9; c++ {
+					p, p2, q, q2 := r1*9+c, r1*9+c+1, r2*9+c, r2*9+c+1
+					if grid[p] != grid[q2] || grid[q] != grid[p2] {
+						continue
+					}
+					var cg cages
+					for i := range 81 {
+						cg.of[i] = int8(i)
+					}
+					cg.count = 81
+					cg.of[p2] = cg.of[p]
+					cg.of[q2] = cg.of[q]
+					if !s.deadly(&cg, &grid) {
+						t.Fatalf("cages %s+%s and %s+%s holding %d,%d crosswise not seen", name(p), name(p2), name(q), name(q2), grid[p], grid[p2])
+					}
+					cg.of[q2] = int8(q2)
+					if s.deadly(&cg, &grid) {
+						t.Fatalf("a layout without the rectangle's second cage called deadly")
+					}
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("20 grids held no rectangle to test")
+	}
+}
+
+func name(c int) string { return engine.CellName(c, 9) }

@@ -123,6 +123,9 @@ type state struct {
 	ncage   int
 	left    int  // cells not placed
 	bad     bool // a contradiction showed
+	// epoch counts placements and cage splits: the rule of 45's groups
+	// change only with it.
+	epoch uint32
 	// dirty holds, for the cage sum bounds [0] and the cage combinations
 	// [1], the cells whose candidates changed since they last looked: a
 	// cage with none is skipped, as it would find nothing new.
@@ -167,6 +170,7 @@ func (s *state) place(g *geom, c, d int) {
 	s.cand[c] = b
 	s.touch(c)
 	s.left--
+	s.epoch++
 	n := g.n
 	s.done[c/n] |= b
 	s.done[n+c%n] |= b

@@ -25,6 +25,15 @@ type rsolver struct {
 	nextra int
 	extras [3 * maxN]extra
 	log    *rater // nil: no steps, no counts
+	// r45Epoch is the state's epoch when rule45 last ran and changed
+	// nothing (r45Valid): until the next placement or split it would find
+	// the same groups, so it is not run again.
+	r45Epoch uint32
+	r45Valid bool
+	// extrasGen counts the times the groups were built; mmGen and cbGen
+	// are its value when minMax and combos last looked at them, so that a
+	// group none of whose cells changed since is skipped.
+	extrasGen, mmGen, cbGen uint32
 }
 
 // next makes the first deduction of level at most maxLevel, in ladder
@@ -166,6 +175,15 @@ func (sv *rsolver) cageLast() bool {
 // minMax and combos. Only placements count as progress.
 func (sv *rsolver) rule45() bool {
 	g, s := sv.g, &sv.s
+	if sv.r45Valid && sv.r45Epoch == s.epoch {
+		return false
+	}
+	start := s.epoch
+	defer func() {
+		sv.r45Valid = s.epoch == start
+		sv.r45Epoch = s.epoch
+	}()
+	sv.extrasGen++
 	n := g.n
 	sv.nextra = 0
 	changed := false
@@ -205,13 +223,14 @@ func (sv *rsolver) rule45() bool {
 			if sv.log != nil {
 				sv.log.innie(h, first, sum, in)
 			}
+			sv.wholeCage(k0, -1, &whole, &wholeSum)
 			sv.split(k0, rem, sum)
 			s.place(g, first, sum)
+			sv.wholeCage(k0, 1, &whole, &wholeSum)
 			filled.add(first)
 			inner[first/n] += sum
 			inner[n+first%n] += sum
 			inner[2*n+int(g.boxOf[first])] += sum
-			sv.wholeCages(&whole, &wholeSum)
 			changed = true
 			continue
 		}
@@ -219,8 +238,10 @@ func (sv *rsolver) rule45() bool {
 			if sv.log != nil {
 				sv.log.split(h, rem, sum, in, k0)
 			}
+			sv.wholeCage(k0, -1, &whole, &wholeSum)
 			sv.split(k0, rem, sum)
-			sv.wholeCages(&whole, &wholeSum)
+			sv.wholeCage(k0, 1, &whole, &wholeSum)
+			sv.wholeCage(s.ncage-1, 1, &whole, &wholeSum)
 			continue
 		}
 		sv.extras[sv.nextra] = extra{cells: rem, sum: sum, house: h}
@@ -232,21 +253,31 @@ func (sv *rsolver) rule45() bool {
 // wholeCages sets, for each house, the cells and the sum of the cages
 // wholly inside it (cages hold only unplaced cells).
 func (sv *rsolver) wholeCages(whole *[3 * maxN]cellset, wholeSum *[3 * maxN]int) {
-	g, s := sv.g, &sv.s
-	n := g.n
 	*whole = [3 * maxN]cellset{}
 	*wholeSum = [3 * maxN]int{}
-	for k := range s.ncage {
-		cs := s.cageSet[k]
-		c := cs.first()
-		if c < 0 {
-			continue
-		}
-		for _, h := range [3]int{c / n, n + c%n, 2*n + int(g.boxOf[c])} {
-			if cs.subsetOf(g.houseSet[h]) {
+	for k := range sv.s.ncage {
+		sv.wholeCage(k, 1, whole, wholeSum)
+	}
+}
+
+// wholeCage adds (sign 1) or takes away (-1) cage k in the houses it lies
+// wholly inside: a split changes two cages, not the others.
+func (sv *rsolver) wholeCage(k, sign int, whole *[3 * maxN]cellset, wholeSum *[3 * maxN]int) {
+	g, s := sv.g, &sv.s
+	n := g.n
+	cs := s.cageSet[k]
+	c := cs.first()
+	if c < 0 {
+		return
+	}
+	for _, h := range [3]int{c / n, n + c%n, 2*n + int(g.boxOf[c])} {
+		if cs.subsetOf(g.houseSet[h]) {
+			if sign > 0 {
 				whole[h] = whole[h].or(cs)
-				wholeSum[h] += int(s.cageSum[k])
+			} else {
+				whole[h] = whole[h].minus(cs)
 			}
+			wholeSum[h] += sign * int(s.cageSum[k])
 		}
 	}
 }
@@ -267,6 +298,7 @@ func (sv *rsolver) split(k int, part cellset, sum int) {
 	}
 	s.cageSet[nk] = part
 	s.cageSum[nk] = int16(sum)
+	s.epoch++
 	for _, cs := range [2]cellset{part, s.cageSet[k]} {
 		s.dirty[0] = s.dirty[0].or(cs)
 		s.dirty[1] = s.dirty[1].or(cs)
@@ -296,8 +328,13 @@ func (sv *rsolver) minMax() bool {
 			changed = true
 		}
 	}
+	fresh := sv.mmGen != sv.extrasGen
+	sv.mmGen = sv.extrasGen
 	for i := range sv.nextra {
 		e := &sv.extras[i]
+		if !fresh && e.cells.and(seen).empty() {
+			continue
+		}
 		if sv.minMaxGroup(e.cells, e.sum, -1, i) {
 			changed = true
 		}
@@ -376,8 +413,13 @@ func (sv *rsolver) combos() bool {
 			return false
 		}
 	}
+	fresh := sv.cbGen != sv.extrasGen
+	sv.cbGen = sv.extrasGen
 	for i := range sv.nextra {
 		e := &sv.extras[i]
+		if !fresh && e.cells.and(seen).empty() {
+			continue
+		}
 		if sv.combosGroup(e.cells, e.sum, -1, i) {
 			changed = true
 		}
