@@ -1,6 +1,9 @@
 package slitherlink_test
 
 import (
+	"bufio"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,4 +71,45 @@ func TestRateTatham(t *testing.T) {
 			t.Fatalf("%s: %v %q rank %d, want unique %q rank %d", r.id, rt.Status, rt.Solution, rt.Rank, r.sol, r.level)
 		}
 	}
+}
+
+// TestJankoTathamGrades: on real puzzles too, levels 1-4 are Tatham's:
+// each Janko dev puzzle (the committed sample without ../shared) rates
+// the level Tatham's own solver graded it at (testdata, made with a
+// driver around loopy.c), and above 4 exactly where his solver gives up.
+func TestJankoTathamGrades(t *testing.T) {
+	f, err := os.Open("testdata/tatham_janko_grades.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	grade := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		id, g, ok := strings.Cut(sc.Text(), "\t")
+		if !ok || strings.HasPrefix(id, "#") {
+			continue
+		}
+		n, err := strconv.Atoi(g)
+		if err != nil {
+			t.Fatalf("%q: %v", sc.Text(), err)
+		}
+		grade[id] = n
+	}
+	if len(grade) != 691 {
+		t.Fatalf("%d grades, want 691", len(grade))
+	}
+	checked := 0
+	for _, j := range loadJanko(t) {
+		g, ok := grade[j.id]
+		if !ok {
+			t.Fatalf("%s: no grade", j.id)
+		}
+		rt := j.p.Rate(false)
+		if g > 0 && rt.Rank != g || g < 0 && rt.Rank < 5 {
+			t.Errorf("%s: rank %d, Tatham's grade %d (-1: beyond his Hard)", j.id, rt.Rank, g)
+		}
+		checked++
+	}
+	t.Logf("%d puzzles checked", checked)
 }
