@@ -88,7 +88,8 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 	case whyDotFull:
 		return fmt.Sprintf("%s already has two lines, so %s.", upper(dot()), res)
 	case whyLoopEarly:
-		return fmt.Sprintf("Drawing it would close a loop that leaves lines or clues out, so %s.", res)
+		e := x - int32(t.nc+t.nd)
+		return fmt.Sprintf("Drawing %s would close a loop that leaves lines or clues out, so %s.", r.edgeName(e), res)
 	case whyLoopClosed:
 		if len(r.rec.off) > 3 {
 			return fmt.Sprintf("The loop is closed, so every other edge is crossed (%d edges).", len(r.rec.off))
