@@ -28,11 +28,13 @@ func registry() importers.Registry {
 	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats(), slitherimp.Formats())
 }
 
-func testdata(t *testing.T, name string) string {
-	t.Helper()
+func testdata(t *testing.T, name string) string { return testdataFile(t, name) }
+
+func testdataFile(tb testing.TB, name string) string {
+	tb.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return string(b)
 }
