@@ -103,7 +103,8 @@ type genSource struct {
 	st, wk  *lstate
 	tried   [topLevel + 1]int
 	probeAt int32
-	aimTop  int // the highest level candidates aim at
+	aimTop  int     // the highest level candidates aim at
+	skip    []uint8 // probeScan's
 }
 
 func (g *genSource) Tried() []int { return append([]int(nil), g.tried[:]...) }
@@ -224,30 +225,18 @@ func (g *genSource) solvesAt(level int) bool {
 func (g *genSource) probe() bool {
 	s, w := g.st, g.wk
 	w.copyFrom(s)
-	w.logging = true
-	defer func() { w.logging = false }()
-	ne := int32(g.t.ne)
-	for i := int32(0); i < ne; i++ {
-		e := g.probeAt + i
-		if e >= ne {
-			e -= ne
-		}
-		if s.e[e] != lUnk {
-			continue
-		}
-		for _, v := range [2]uint8{lOn, lOff} {
-			w.set(e, v, -1)
-			w.propagate()
-			bad := w.bad
-			w.restore(s)
-			if bad {
-				s.set(e, lOn+lOff-v, -1)
-				g.probeAt = e + 1
-				return true
-			}
-		}
+	if g.skip == nil {
+		g.skip = make([]uint8, g.t.ne)
 	}
-	return false
+	// The shortcut (skip) may miss a rare contradiction: then a clue
+	// stays that could have gone, and the finished puzzle is rated anew.
+	e, v, _, found := probeScan(s, w, g.probeAt, g.skip, RateWorkLimit)
+	if !found {
+		return false
+	}
+	s.set(e, lOn+lOff-v, -1)
+	g.probeAt = e + 1
+	return true
 }
 
 // Cell colours while a loop is made.

@@ -273,11 +273,47 @@ func (r *rater) contradiction() bool {
 		w.copyFrom(m)
 		r.wAt = m.changes
 	}
+	// Every assumption is tried (no skip): a few of levels 1-4's rules
+	// look at exact counts of unknown edges, so a probe's consequence may
+	// still fail where the probe did not, and level 5 is every single
+	// assumption levels 1-4 refute.
+	e, v, where, found := probeScan(m, w, r.probeAt, nil, r.limit)
+	if !found {
+		return false
+	}
+	r.probeAt = e + 1
+	if r.withSteps {
+		r.rec.reset()
+		m.rec = &r.rec
+	}
+	m.set(e, lOn+lOff-v, -1)
+	m.rec = nil
+	assume, at := "", ""
+	if r.withSteps {
+		assume, at = r.edgeName(e)+" "+onOff(v), r.itemCell(where)
+		r.where = r.itemWhere(where)
+		r.assumed = r.edgeName(e) + " were " + aLineOrCrossed(v)
+	}
+	r.note(5, 6, -1, int(e), assume, at)
+	return true
+}
+
+// probeScan looks for an assumption that levels 1-4 refute: each unknown
+// edge of m from start on (and around), on then off, propagated in w (a
+// copy of m that logs its changes and is restored after each probe). It
+// returns the first edge and value that end in a contradiction, and
+// where it showed. With skip (per edge a bit per value), an assumption
+// that a probe without contradiction implied is not tried again: what it
+// implies is nearly always part of what that probe reached (the
+// generator's shortcut; the rating tries every one). It gives up (found
+// false) once m's and w's work passes limit.
+func probeScan(m, w *lstate, start int32, skip []uint8, limit int64) (e int32, v uint8, where int32, found bool) {
+	clear(skip)
 	w.logging = true
 	defer func() { w.logging = false }()
-	ne := int32(r.t.ne)
+	ne := int32(len(m.e))
 	for i := int32(0); i < ne; i++ {
-		e := r.probeAt + i
+		e := start + i
 		if e >= ne {
 			e -= ne
 		}
@@ -285,34 +321,29 @@ func (r *rater) contradiction() bool {
 			continue
 		}
 		for _, v := range [2]uint8{lOn, lOff} {
+			if skip != nil && skip[e]&(1<<v) != 0 {
+				continue
+			}
 			w.set(e, v, -1)
 			w.propagate()
 			bad, where := w.bad, w.badItem
+			if !bad && skip != nil {
+				for _, x := range w.logE {
+					if y := w.e[x]; y != lUnk && m.e[x] == lUnk {
+						skip[x] |= 1 << y
+					}
+				}
+			}
 			w.restore(m)
-			if w.work+m.work > r.limit {
-				return false
+			if w.work+m.work > limit {
+				return 0, 0, 0, false
 			}
-			if !bad {
-				continue
+			if bad {
+				return e, v, where, true
 			}
-			r.probeAt = e + 1
-			if r.withSteps {
-				r.rec.reset()
-				m.rec = &r.rec
-			}
-			m.set(e, lOn+lOff-v, -1)
-			m.rec = nil
-			assume, at := "", ""
-			if r.withSteps {
-				assume, at = r.edgeName(e)+" "+onOff(v), r.itemCell(where)
-				r.where = r.itemWhere(where)
-				r.assumed = r.edgeName(e) + " were " + aLineOrCrossed(v)
-			}
-			r.note(5, 6, -1, int(e), assume, at)
-			return true
 		}
 	}
-	return false
+	return 0, 0, 0, false
 }
 
 // search settles the first unknown edge as the solution has it.
