@@ -11,9 +11,10 @@ import (
 
 // RateWorkLimit bounds the items the ladder looks at while rating one
 // puzzle (probes included); past it the rating gives up with
-// engine.ErrWorkLimit. The Janko dev puzzles (up to 60x60) need at most
-// a few million.
-const RateWorkLimit = 2_000_000_000
+// engine.ErrWorkLimit. The hardest Janko dev puzzle (100_30x45) needs
+// 130,000, so real puzzles stay far below; the bound keeps a hostile
+// 200x200 grid to seconds.
+const RateWorkLimit = 200_000_000
 
 // Rate rates p on the ladder, always applying the lowest level that makes
 // progress, and decides its status. Levels 1-5 only deduce what holds in
