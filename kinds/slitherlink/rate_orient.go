@@ -104,21 +104,6 @@ func orientOf(p *Puzzle, withDots bool) orient {
 	return o
 }
 
-func less(w, h int, a []int8, bw, bh int, b []int8) bool {
-	if w != bw {
-		return w < bw
-	}
-	if h != bh {
-		return h < bh
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
-}
-
 // solutionEdges reads a solution ('1' inside, '0' outside, H rows of W
 // joined by '/') as on or off per edge of the image.
 func (o orient) solutionEdges(t *ltopo, sol string) ([]uint8, error) {

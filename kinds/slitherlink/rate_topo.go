@@ -196,21 +196,6 @@ func (t *ltopo) dirPos(d int32, dir int) int {
 	return n
 }
 
-// pairAt is the dline id of edges a and b of a cell, a before b
-// clockwise around the cell, so b before a clockwise around their dot d
-// (which tells the cell's pair from the outside's at a corner dot, where
-// both join the same two edges).
-func (t *ltopo) pairAt(d, a, b int32) int32 {
-	n := int32(t.dN[d])
-	for j := int32(0); j < n; j++ {
-		x, y := t.dEdge[d][j], t.dEdge[d][(j+1)%n]
-		if x == b && y == a {
-			return d*4 + j
-		}
-	}
-	panic("slitherlink: edges do not meet at the dot")
-}
-
 // pairEdges are the two edges of dline id.
 func (t *ltopo) pairEdges(id int32) (int32, int32) {
 	d, j := id>>2, id&3
