@@ -230,8 +230,16 @@ func TestWorkLimit(t *testing.T) {
 	if r.Status != engine.Unknown || !errors.Is(r.Err, engine.ErrWorkLimit) {
 		t.Errorf("status %v (%v), want unknown at the work limit", r.Status, r.Err)
 	}
-	if st.Work > 100_001 {
-		t.Errorf("went on to %d assignments past the limit of 100000", st.Work)
+	// at most one probing pass's charge past it: a unit for every 4 edges
+	edges := int64(2 * slitherlink.MaxSize * (slitherlink.MaxSize + 1))
+	if st.Work > 100_000+edges/4+1 {
+		t.Errorf("went on to %d units of work past the limit of 100000", st.Work)
+	}
+	// The empty 200x200 sets 0.57 M edges in all, but its probing passes
+	// scan 80,400 edges each, 400 nodes over: the scans count, so a
+	// limit of 1 M stops it.
+	if r, st := slitherlink.SolveLimit(p, 1_000_000); r.Status != engine.Unknown {
+		t.Errorf("a limit of 1 M: %v after %d units of work, want unknown", r.Status, st.Work)
 	}
 	p = mustParse(t, strings.Repeat(strings.Repeat("-", 60)+"\n", 60))
 	if r, _ := slitherlink.SolveStats(p); r.Status != engine.Multiple {
