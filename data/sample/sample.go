@@ -1,6 +1,7 @@
 // Package sample holds the bundled sample library: a few hundred Sudoku
-// spanning the difficulty range and some Akari, each file naming its source
-// collection in its leading # comment lines. library.Seed imports them.
+// spanning the difficulty range, some Akari and 40 Slitherlinks (Janko.at's
+// and Tatham's Loopy's, every rank), each file naming its source collection
+// in its leading # comment lines. library.Seed imports them.
 package sample
 
 import "embed"
