@@ -230,7 +230,7 @@ func (g *genSource) probe() bool {
 	}
 	// The shortcut (skip) may miss a rare contradiction: then a clue
 	// stays that could have gone, and the finished puzzle is rated anew.
-	e, v, _, found := probeScan(s, w, g.probeAt, g.skip, RateWorkLimit)
+	e, v, _, _, found := probeScan(s, w, g.probeAt, g.skip, RateWorkLimit)
 	if !found {
 		return false
 	}

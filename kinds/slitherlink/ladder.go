@@ -33,8 +33,12 @@ var ladder = [numTechs]engine.Technique{
 	{ID: TSearch, Name: "Search (trial and error)", Level: 6},
 }
 
-// scoreWeight is what a step of each technique adds to the score.
+// scoreWeight is what a step of each technique adds to the score; a
+// contradiction step adds scorePerRefuted more per edge its refuted
+// assumption settled before the contradiction showed.
 var scoreWeight = [numTechs]float64{1, 1, 1, 3, 8, 20, 100, 500}
+
+const scorePerRefuted = 0.5
 
 // Ladder lists the techniques in ladder order.
 func (Kind) Ladder() []engine.Technique { return append([]engine.Technique(nil), ladder[:]...) }

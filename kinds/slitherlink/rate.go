@@ -278,7 +278,7 @@ func (r *rater) contradiction() bool {
 	// look at exact counts of unknown edges, so a probe's consequence may
 	// still fail where the probe did not, and level 5 is every single
 	// assumption levels 1-4 refute.
-	e, v, where, found := probeScan(m, w, r.probeAt, nil, r.limit)
+	e, v, where, depth, found := probeScan(m, w, r.probeAt, nil, r.limit)
 	if !found {
 		return false
 	}
@@ -295,6 +295,8 @@ func (r *rater) contradiction() bool {
 		r.where = r.itemWhere(where)
 		r.assumed = r.edgeName(e) + " were " + aLineOrCrossed(v)
 	}
+	// A longer refutation is harder to see: the edges it settled count.
+	r.score += float64(depth) * scorePerRefuted
 	r.note(5, 6, -1, int(e), assume, at)
 	return true
 }
@@ -303,12 +305,12 @@ func (r *rater) contradiction() bool {
 // edge of m from start on (and around), on then off, propagated in w (a
 // copy of m that logs its changes and is restored after each probe). It
 // returns the first edge and value that end in a contradiction, and
-// where it showed. With skip (per edge a bit per value), an assumption
+// where it showed, and how many edges the assumption settled before. With skip (per edge a bit per value), an assumption
 // that a probe without contradiction implied is not tried again: what it
 // implies is nearly always part of what that probe reached (the
 // generator's shortcut; the rating tries every one). It gives up (found
 // false) once m's and w's work passes limit.
-func probeScan(m, w *lstate, start int32, skip []uint8, limit int64) (e int32, v uint8, where int32, found bool) {
+func probeScan(m, w *lstate, start int32, skip []uint8, limit int64) (e int32, v uint8, where, depth int32, found bool) {
 	clear(skip)
 	w.logging = true
 	defer func() { w.logging = false }()
@@ -328,6 +330,14 @@ func probeScan(m, w *lstate, start int32, skip []uint8, limit int64) (e int32, v
 			w.set(e, v, -1)
 			w.propagate()
 			bad, where := w.bad, w.badItem
+			if bad {
+				for _, x := range w.logE {
+					if w.e[x] != m.e[x] {
+						w.e[x] = m.e[x] // each edge counted once
+						depth++
+					}
+				}
+			}
 			if !bad && skip != nil {
 				for _, x := range w.logE {
 					if y := w.e[x]; y != lUnk && m.e[x] == lUnk {
@@ -337,14 +347,14 @@ func probeScan(m, w *lstate, start int32, skip []uint8, limit int64) (e int32, v
 			}
 			w.restore(m)
 			if w.work+m.work > limit {
-				return 0, 0, 0, false
+				return 0, 0, 0, 0, false
 			}
 			if bad {
-				return e, v, where, true
+				return e, v, where, depth, true
 			}
 		}
 	}
-	return 0, 0, 0, false
+	return 0, 0, 0, 0, false
 }
 
 // search settles the first unknown edge as the solution has it.
