@@ -182,9 +182,13 @@ func (s *lstate) reset(maxLvl int) {
 
 // pushAll queues every cell and dot at level k+1.
 func (s *lstate) pushAll(k int) {
-	for i := int32(0); i < int32(s.t.nc+s.t.nd); i++ {
-		if i < int32(s.t.nc) && s.t.clue[i] < 0 {
+	nc := int32(s.t.nc)
+	for i := int32(0); i < nc+int32(s.t.nd); i++ {
+		if i < nc && s.t.clue[i] < 0 {
 			continue
+		}
+		if k == 0 && (i < nc && !s.cellActs1(i) || i >= nc && !s.dotActs1(i-nc)) {
+			continue // level 1 has nothing to do there (push's filter)
 		}
 		if s.inq[i]&(1<<k) == 0 {
 			s.inq[i] |= 1 << k
