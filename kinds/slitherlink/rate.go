@@ -388,7 +388,7 @@ func aLineOrCrossed(v uint8) string {
 }
 
 // itemWhere says where the contradiction at item x showed, for a
-// sentence.
+// sentence; "" for a loop closed that leaves lines out.
 func (r *rater) itemWhere(x int32) string {
 	t := r.t
 	switch {
@@ -396,8 +396,10 @@ func (r *rater) itemWhere(x int32) string {
 		return fmt.Sprintf("the %d at %s", t.clue[x], r.cellName(x))
 	case x >= int32(t.nc) && x < int32(t.nc+t.nd):
 		return r.dotName(x - int32(t.nc))
+	case x >= int32(t.nc+t.nd) && x < r.m.nItems-1:
+		return "the edges known equal or opposite to " + r.edgeName(x-int32(t.nc+t.nd))
 	}
-	return "a loop closed too early"
+	return "" // a loop closed that leaves lines out
 }
 
 func onOff(v uint8) string {

@@ -70,6 +70,9 @@ func (r *rater) sentence(level int, x int32, why int, assume, contra string) str
 	dot := func() string { return r.dotName(x - int32(t.nc)) }
 	switch level {
 	case 5:
+		if r.where == "" {
+			return fmt.Sprintf("If %s, levels 1-4 would close a loop that leaves lines out, so %s.", r.assumed, res)
+		}
 		return fmt.Sprintf("If %s, levels 1-4 would run into a contradiction at %s, so %s.", r.assumed, r.where, res)
 	case 6:
 		return fmt.Sprintf("No single assumption leads to a contradiction here; with %s the search finds no solution, so %s.", r.assumed, res)
