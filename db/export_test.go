@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"slices"
 
 	"pencilbox"
 )
@@ -71,16 +72,17 @@ func (d *DB) ExcludesByBlocks(ctx context.Context, f pencilbox.Filter) (bool, er
 // ChecksRun is how many quick_checks have read d's file.
 func (d *DB) ChecksRun() int64 { return d.checks.Load() }
 
-// MigrateAllBut applies every embedded migration except skip, in order, as
-// a library of a binary that did not have skip yet was left (the next
-// Open applies it out of order).
-func MigrateAllBut(ctx context.Context, w *sql.DB, skip int64) error {
+// MigrateAllBut applies every embedded migration except skip (and the
+// later ones that build on it), in order, as a library of a binary that
+// did not have skip yet was left (the next Open applies them out of
+// order).
+func MigrateAllBut(ctx context.Context, w *sql.DB, skip int64, later ...int64) error {
 	p, err := newProvider(w)
 	if err != nil {
 		return err
 	}
 	for _, s := range p.ListSources() {
-		if s.Version == skip {
+		if s.Version == skip || slices.Contains(later, s.Version) {
 			continue
 		}
 		if _, err := p.ApplyVersion(ctx, s.Version, true); err != nil {

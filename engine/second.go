@@ -86,3 +86,21 @@ func Tenths(d float64) float64 { return math.Floor((d+0.05)*10) / 10 }
 
 // FormatTenths prints a second-scale figure with one decimal ("7.0").
 func FormatTenths(d float64) string { return strconv.FormatFloat(Tenths(d), 'f', 1, 64) }
+
+// QuickRater is an optional capability of a SecondRater that is slow on
+// some puzzles: Quick gives the same scale within a small work budget, so
+// an import rates at once the puzzles that fit it and leaves the others
+// pending for the rating queue (library.RateQueue), which rates them with
+// the bulk form. A rating Quick finishes is the bulk form's; one it gives
+// up on wraps ErrWorkLimit and says nothing of the puzzle.
+type QuickRater interface {
+	Quick() SecondRater
+}
+
+// Quick returns r's quick form (QuickRater); ok is false when it has none.
+func Quick(r SecondRater) (SecondRater, bool) {
+	if q, ok := r.(QuickRater); ok {
+		return q.Quick(), true
+	}
+	return nil, false
+}

@@ -12,7 +12,7 @@ import (
 
 // analyse rates the record's puzzle and fills its entry, or says why the
 // record is rejected.
-func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags []string, second engine.SecondRaters, solKeys bool) {
+func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags []string, second secondPass, solKeys bool) {
 	if it.unreadable != "" {
 		return
 	}
@@ -92,8 +92,8 @@ func analyse(ctx context.Context, store pencilbox.LibraryStore, it *item, tags [
 			it.entry.SolutionKey = k
 		}
 	}
-	if sr, ok := second[it.entry.Puzzle.Kind]; ok && !known {
-		rateSecond(sr, p, &it.entry.Puzzle)
+	if !known {
+		second.rate(p, &it.entry.Puzzle)
 	}
 	if len(rec.Tags) > 0 {
 		it.entry.Tags = append(append([]string(nil), tags...), rec.Tags...)

@@ -65,6 +65,13 @@ type Options struct {
 	// Second rates new puzzles on their kind's second scale when it has
 	// one (nil = none: the puzzles wait for FillSecond).
 	Second engine.SecondRaters
+	// Queue leaves the second scales of Second's kinds to the rating
+	// queue (RateQueue) instead of rating every new puzzle inline: a new
+	// unique puzzle is stored pending (scale_rated 0, migration 00160)
+	// unless the kind's quick form (engine.QuickRater) rates it within
+	// its small budget, which the import stops trying once it mostly
+	// gives up (quickPass). Nothing waits on the rest.
+	Queue bool
 	// Stopped, when set, is asked once the inputs are read: a
 	// *pencilbox.JobStop it returns is recorded as the job's end, as if
 	// ctx had been cancelled with it. Generate's import reads what its
@@ -148,7 +155,7 @@ func Import(ctx context.Context, store pencilbox.LibraryStore, reg importers.Reg
 	// In flight: a token per record between reading and writing bounds
 	// memory (and the writer's reorder buffer) whatever the input size.
 	inflight := 8 * opts.BatchSize
-	p := &pipeline{store: store, reg: reg, opts: opts, total: total, bar: newBar(opts.Progress, total),
+	p := &pipeline{store: store, reg: reg, opts: opts, total: total, bar: newBar(opts.Progress, total), quick: newQuickPass(opts),
 		tokens: make(chan struct{}, inflight), work: make(chan *item, 4*opts.Jobs), done: make(chan *item, inflight)}
 	go p.read(ctx, inputs)
 	p.analyseAll(ctx)
@@ -190,6 +197,9 @@ type pipeline struct {
 	// readErr is what stopped the reader (the import cancelled); read
 	// after done is closed.
 	readErr error
+	// quick is the import's first pass on the queued scales (nil when
+	// the import rates them inline or not at all).
+	quick *quickPass
 }
 
 func newBar(w io.Writer, total int64) *progressbar.ProgressBar {
@@ -216,7 +226,7 @@ func (p *pipeline) analyseAll(ctx context.Context) {
 		go func() {
 			defer wg.Done()
 			for it := range p.work {
-				analyse(ctx, p.store, it, p.opts.Tags, p.opts.Second, p.opts.SolutionKeys)
+				analyse(ctx, p.store, it, p.opts.Tags, p.second(), p.opts.SolutionKeys)
 				p.done <- it
 			}
 		}()

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"pencilbox"
 	"pencilbox/engine"
+	"pencilbox/internal/nice"
 )
 
 // rateSecond fills p's second rating from sr (the parsed puzzle ep):
@@ -40,6 +42,15 @@ type FillOptions struct {
 	OnBatch func(done, total int)
 	// Batch is how many puzzles one transaction stores (0 = 200).
 	Batch int
+	// Nice, above 0, runs each worker on an OS thread of its own at that
+	// nice value (internal/nice: Linux), below the threads that serve
+	// pages; the thread ends with its worker.
+	Nice int
+	// OnStored is told each committed batch's puzzles, rated (nil = none):
+	// the queue's tallies per kind.
+	OnStored func(ps []pencilbox.Puzzle)
+	// Label names the progress bar ("" = "second rating").
+	Label string
 }
 
 // FillSecond rates, on each kind's second scale, every stored puzzle the
@@ -66,7 +77,7 @@ func FillSecond(ctx context.Context, store pencilbox.LibraryStore, kinds engine.
 	if opts.Progress != nil {
 		bar = progressbar.NewOptions(total,
 			progressbar.OptionSetWriter(opts.Progress),
-			progressbar.OptionSetDescription("second rating"),
+			progressbar.OptionSetDescription(cmp.Or(opts.Label, "second rating")),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("puzzles"),
@@ -86,13 +97,16 @@ func FillSecond(ctx context.Context, store pencilbox.LibraryStore, kinds engine.
 			return done, nil
 		}
 		after = ps[len(ps)-1].ID
-		if err := rateAll(ctx, kinds, second, ps, opts.Jobs); err != nil {
+		if err := rateAll(ctx, kinds, second, ps, opts.Jobs, opts.Nice); err != nil {
 			return done, err
 		}
 		if err := store.SetSecond(ctx, ps); err != nil {
 			return done, err
 		}
 		done += len(ps)
+		if opts.OnStored != nil {
+			opts.OnStored(ps)
+		}
 		if bar != nil {
 			bar.Add(len(ps))
 		}
@@ -105,13 +119,19 @@ func FillSecond(ctx context.Context, store pencilbox.LibraryStore, kinds engine.
 // rateAll fills the second rating of every puzzle of ps on jobs workers.
 // A puzzle whose givens no longer parse is marked rated without a rating
 // (check reports it).
-func rateAll(ctx context.Context, kinds engine.Registry, second engine.SecondRaters, ps []pencilbox.Puzzle, jobs int) error {
+func rateAll(ctx context.Context, kinds engine.Registry, second engine.SecondRaters, ps []pencilbox.Puzzle, jobs, niceness int) error {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(jobs, len(ps)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if niceness > 0 {
+				// Never unlocked: the niced thread ends with this
+				// goroutine, so no other goroutine runs at its priority.
+				runtime.LockOSThread()
+				_ = nice.Thread(niceness) // not permitted: rates at the usual priority
+			}
 			for i := range next {
 				p := &ps[i]
 				p.ScaleRated = true

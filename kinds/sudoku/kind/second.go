@@ -22,6 +22,18 @@ type explainerRater struct {
 	limit int64 // work units a rating may spend; 0 means explainer.BulkWorkLimit
 }
 
+// QuickWorkLimit is the budget of the rater's quick form, an import's
+// first pass (engine.QuickRater): 10,000 explainer work units rate 95 to
+// 99% of the 17-clue puzzles at about 0.2 ms each, and none of the
+// forum's hardest (1.3 ms each before giving up), which wait for the
+// rating queue (docs/BENCHMARKS.md, Rating queue).
+const QuickWorkLimit = 10_000
+
+// Quick is the rater within QuickWorkLimit (engine.QuickRater).
+func (explainerRater) Quick() engine.SecondRater {
+	return explainerRater{limit: QuickWorkLimit}
+}
+
 // Thorough is the rater with explainer.DefaultWorkLimit, which rates the
 // hardest puzzles known (engine.ThoroughRater).
 func (explainerRater) Thorough() engine.SecondRater {

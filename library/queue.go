@@ -1,0 +1,263 @@
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"pencilbox"
+	"pencilbox/engine"
+	"pencilbox/internal/nice"
+)
+
+// QueuePoll is how often an idle rating queue looks for pending puzzles
+// it was not told of (an import by another process, `pencilbox import`
+// beside a running serve); an import of the server kicks it at once.
+const QueuePoll = time.Minute
+
+// RateQueue works off the puzzles whose slower declared scales an import
+// left pending (Options.Queue; migration 00160): serve runs one in the
+// background for the life of the server, on all cores at the lowest
+// priority (FillOptions.Nice), and the pages show its progress. What it
+// rates is stored a batch per transaction and pending is a flag per
+// puzzle, so a server killed at any point resumes where it stopped. A
+// user may cancel it: it stays paused until resumed or the server
+// restarts.
+type RateQueue struct {
+	Store  pencilbox.LibraryStore
+	Kinds  engine.Registry
+	Second engine.SecondRaters
+	// Jobs is its workers (0 = all cores) and Nice their nice value
+	// (0 = as the server's).
+	Jobs, Nice int
+	// Batch is how many puzzles one transaction stores (0 = 200).
+	Batch int
+	// Logf records a pass that failed (nil = none).
+	Logf func(format string, args ...any)
+	// OnPass is told how many puzzles a pass rated when it rated some,
+	// and how long it took (nil = none): the log's line, the audit
+	// log's row.
+	OnPass func(n int, took time.Duration)
+
+	once  sync.Once
+	kick  chan struct{}
+	mu    sync.Mutex
+	st    QueueStatus
+	stop  context.CancelCauseFunc // the pass under way's
+	pause bool
+}
+
+// QueueStatus is the queue's state as the dashboard and its page show it.
+type QueueStatus struct {
+	Running bool // a pass is rating now
+	Paused  bool // cancelled by a user; Resume goes on
+	// Kinds is each kind's progress in this pass (or the last one), in
+	// the order of Second.Kinds().
+	Kinds []QueueKind
+	// Started is when this pass started; Rated how many it rated so far.
+	Started time.Time
+	Rated   int
+	// Failed is why the last pass stopped, when not by a cancel or the
+	// end of the server.
+	Failed string
+}
+
+// QueueKind is one kind's share of a pass: Done of Total rated (Total
+// is what was pending at the pass's start, plus what imports queued
+// since), Pending what is left in the library.
+type QueueKind struct {
+	Kind    string
+	Scale   engine.Scale // its first declared scale, which names it
+	Done    int
+	Total   int
+	Pending int
+}
+
+// Left estimates the time the pass needs for the rest, from its rate so
+// far; 0 when it cannot tell yet.
+func (s QueueStatus) Left(now time.Time) time.Duration {
+	left := 0
+	for _, k := range s.Kinds {
+		left += k.Total - k.Done
+	}
+	el := now.Sub(s.Started)
+	if !s.Running || s.Rated == 0 || el <= 0 || left <= 0 {
+		return 0
+	}
+	return time.Duration(float64(el) / float64(s.Rated) * float64(left))
+}
+
+// Pending is the puzzles left over every kind.
+func (s QueueStatus) Pending() int {
+	n := 0
+	for _, k := range s.Kinds {
+		n += k.Pending
+	}
+	return n
+}
+
+func (q *RateQueue) init() {
+	q.once.Do(func() { q.kick = make(chan struct{}, 1) })
+}
+
+// Kick tells the queue that puzzles were queued: an idle queue starts a
+// pass at once (a paused one stays paused).
+func (q *RateQueue) Kick() {
+	q.init()
+	select {
+	case q.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Cancel stops the pass under way, keeping what it stored, and pauses the
+// queue until Resume (or the server's next start).
+func (q *RateQueue) Cancel() {
+	q.mu.Lock()
+	q.pause = true
+	q.st.Paused = true
+	if q.stop != nil {
+		q.stop(errQueuePaused)
+	}
+	q.mu.Unlock()
+}
+
+// Resume ends a pause and starts a pass.
+func (q *RateQueue) Resume() {
+	q.mu.Lock()
+	q.pause = false
+	q.st.Paused = false
+	q.mu.Unlock()
+	q.Kick()
+}
+
+var errQueuePaused = errors.New("the rating queue was paused")
+
+// Status is the queue's state now, with every kind's pending count read
+// from the library.
+func (q *RateQueue) Status(ctx context.Context) (QueueStatus, error) {
+	q.mu.Lock()
+	st := q.st
+	st.Kinds = append([]QueueKind(nil), q.st.Kinds...)
+	q.mu.Unlock()
+	byKind := map[string]int{}
+	for i, k := range st.Kinds {
+		byKind[k.Kind] = i
+	}
+	for _, k := range q.Second.Kinds() {
+		n, err := q.Store.SecondPending(ctx, []string{k})
+		if err != nil {
+			return st, err
+		}
+		i, ok := byKind[k]
+		if !ok {
+			st.Kinds = append(st.Kinds, QueueKind{Kind: k, Scale: firstScale(q.Second, k)})
+			i = len(st.Kinds) - 1
+		}
+		st.Kinds[i].Pending = n
+		// an import since the pass started adds to it
+		if st.Running && st.Kinds[i].Done+n > st.Kinds[i].Total {
+			st.Kinds[i].Total = st.Kinds[i].Done + n
+		}
+	}
+	return st, nil
+}
+
+func firstScale(s engine.SecondRaters, kind string) engine.Scale {
+	if sc := s.ScalesOf(kind); len(sc) > 0 {
+		return sc[0]
+	}
+	return engine.Scale{}
+}
+
+// Run works the queue off until ctx ends: a pass now, then one after each
+// Kick or QueuePoll.
+func (q *RateQueue) Run(ctx context.Context) {
+	q.init()
+	tick := time.NewTicker(QueuePoll)
+	defer tick.Stop()
+	for {
+		q.mu.Lock()
+		paused := q.pause
+		q.mu.Unlock()
+		if !paused {
+			q.Once(ctx)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-q.kick:
+		case <-tick.C:
+		}
+	}
+}
+
+// Once is one pass: it rates every pending puzzle, then returns how many
+// it rated; a cancel or the end of ctx cuts it short, keeping what it
+// stored. Run calls it; a test or a command may too.
+func (q *RateQueue) Once(ctx context.Context) int {
+	q.init()
+	kinds := q.Second.Kinds()
+	st := QueueStatus{Started: time.Now()}
+	for _, k := range kinds {
+		n, err := q.Store.SecondPending(ctx, []string{k})
+		if err != nil {
+			q.failed(err)
+			return 0
+		}
+		st.Kinds = append(st.Kinds, QueueKind{Kind: k, Scale: firstScale(q.Second, k), Total: n, Pending: n})
+	}
+	if st.Pending() == 0 {
+		return 0
+	}
+	pctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	q.mu.Lock()
+	if q.pause {
+		q.mu.Unlock()
+		return 0
+	}
+	st.Running = true
+	q.st, q.stop = st, stop
+	q.mu.Unlock()
+	n, err := FillSecond(pctx, q.Store, q.Kinds, q.Second, FillOptions{Jobs: q.Jobs, Nice: queueNice(q.Nice), Batch: q.Batch,
+		OnStored: func(ps []pencilbox.Puzzle) {
+			q.mu.Lock()
+			defer q.mu.Unlock()
+			for _, p := range ps {
+				for i := range q.st.Kinds {
+					if q.st.Kinds[i].Kind == p.Kind {
+						q.st.Kinds[i].Done++
+						if q.st.Kinds[i].Done > q.st.Kinds[i].Total {
+							q.st.Kinds[i].Total = q.st.Kinds[i].Done
+						}
+					}
+				}
+			}
+			q.st.Rated += len(ps)
+		}})
+	q.mu.Lock()
+	q.st.Running, q.stop = false, nil
+	q.mu.Unlock()
+	if n > 0 && q.OnPass != nil {
+		q.OnPass(n, time.Since(st.Started))
+	}
+	if err != nil && !errors.Is(context.Cause(pctx), errQueuePaused) && ctx.Err() == nil {
+		q.failed(err)
+	}
+	return n
+}
+
+func (q *RateQueue) failed(err error) {
+	if q.Logf != nil {
+		q.Logf("rating queue: %v", err)
+	}
+	q.mu.Lock()
+	q.st.Failed = fmt.Sprintf("stopped: %v", err)
+	q.mu.Unlock()
+}
+
+// queueNice is n within the nice values a thread takes (0-19).
+func queueNice(n int) int { return min(max(n, 0), nice.Lowest) }

@@ -1,0 +1,145 @@
+package library_test
+
+import (
+	"bytes"
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pencilbox"
+	"pencilbox/data/sample"
+	"pencilbox/engine"
+	"pencilbox/library"
+)
+
+// queueFiles are sample files the quick first pass rates only in part.
+var queueFiles = append([]string{"sudoku_top1465.txt"}, easyFiles...)
+
+// TestImportQueuesSecondScales: an import with Queue stores every puzzle
+// with its solution and rank; a unique Sudoku either carries the
+// explainer's figures (the quick pass rated it) or is pending with no
+// figure at all, never a wrong one; one without a unique solution is
+// rated with none; the queue's pass then rates the rest, each as an
+// inline import would have.
+func TestImportQueuesSecondScales(t *testing.T) {
+	d := MustOpen(t)
+	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
+	pending, quick := 0, 0
+	for _, p := range all(t, d) {
+		switch {
+		case p.Kind != "sudoku":
+		case p.Status != engine.Unique:
+			if !p.ScaleRated || p.Scales[0] != 0 {
+				t.Errorf("puzzle %d (%s) not unique: rated %v, ER %v", p.ID, p.Status, p.ScaleRated, p.Scales[0])
+			}
+		case !p.ScaleRated:
+			pending++
+			if p.Scales != [engine.ScaleSlots]float64{} || p.ScaleNote != "" {
+				t.Errorf("pending puzzle %d holds figures %v %q", p.ID, p.Scales, p.ScaleNote)
+			}
+		default:
+			quick++
+			checkStored(t, []pencilbox.Puzzle{p})
+		}
+	}
+	if pending == 0 || quick == 0 {
+		t.Fatalf("%d pending, %d rated by the quick pass: the test wants both", pending, quick)
+	}
+	if n, err := d.SecondPending(context.Background(), []string{"sudoku"}); err != nil || n != pending {
+		t.Errorf("SecondPending %d (%v), the rows say %d", n, err, pending)
+	}
+	q := &library.RateQueue{Store: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 2, Batch: 7}
+	if n := q.Once(context.Background()); n != pending {
+		t.Errorf("the queue rated %d, %d were pending", n, pending)
+	}
+	checkStored(t, all(t, d))
+	st, err := q.Status(context.Background())
+	if err != nil || st.Running || st.Pending() != 0 || len(st.Kinds) != 1 || st.Kinds[0].Done != pending || st.Kinds[0].Total != pending {
+		t.Errorf("status after the pass: %+v, %v", st, err)
+	}
+}
+
+// quickCounter is the Sudoku rater whose quick form always gives up and
+// counts its tries.
+type quickCounter struct {
+	engine.SecondRater
+	tries *atomic.Int64
+}
+
+func (q quickCounter) Quick() engine.SecondRater { return giveUp(q) }
+
+type giveUp quickCounter
+
+func (g giveUp) RateSecond(engine.Puzzle, bool) engine.SecondRating {
+	g.tries.Add(1)
+	return engine.SecondRating{Err: engine.ErrWorkLimit}
+}
+func (g giveUp) Scales() []engine.Scale { return g.SecondRater.Scales() }
+
+// TestQuickPassStops: an import whose quick pass gives up on every puzzle
+// stops trying after QuickProbe of them, and queues every unique puzzle.
+func TestQuickPassStops(t *testing.T) {
+	d := MustOpen(t)
+	var in bytes.Buffer
+	for _, name := range []string{"sudoku_top1465.txt", "sudoku_qqwing_simple.txt", "sudoku_qqwing_easy.txt", "sudoku_qqwing_intermediate.txt",
+		"sudoku_qqwing_expert.txt", "sudoku_17_clue.txt", "sudoku_17_clue_ranks5to7.txt", "sudoku_forum_hardest.txt"} {
+		b, err := sample.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Write(b)
+	}
+	tries := &atomic.Int64{}
+	second := engine.SecondRaters{"sudoku": quickCounter{SecondRater: bundles.SecondRaters()["sudoku"], tries: tries}}
+	job, err := library.Import(context.Background(), d, bundles.Formats(), []library.Input{{Name: "all.sdm", R: &in}},
+		library.Options{Jobs: 1, Second: second, Queue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job.Imported <= library.QuickProbe {
+		t.Fatalf("%d imported: the test wants more than %d", job.Imported, library.QuickProbe)
+	}
+	if n := tries.Load(); n != library.QuickProbe {
+		t.Errorf("the quick pass tried %d puzzles, want it to stop at %d", n, library.QuickProbe)
+	}
+	if n, err := d.SecondPending(context.Background(), []string{"sudoku"}); err != nil || n != job.Imported {
+		t.Errorf("%d pending (%v), want every unique puzzle: %d", n, err, job.Imported)
+	}
+}
+
+// TestQueueCancelResume: a cancelled queue keeps what it stored, stays
+// paused (Kick does not start it) until Resume, then finishes.
+func TestQueueCancelResume(t *testing.T) {
+	d := MustOpen(t)
+	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
+	total, _ := d.SecondPending(context.Background(), []string{"sudoku"})
+	q := &library.RateQueue{Store: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	go q.Run(ctx)
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return st.Running && st.Rated > 0 })
+	q.Cancel()
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running })
+	st, _ := q.Status(ctx)
+	left := st.Pending()
+	if !st.Paused || left == 0 || left == total || st.Kinds[0].Done != total-left {
+		t.Fatalf("after a cancel: %+v (of %d)", st, total)
+	}
+	q.Kick()
+	time.Sleep(100 * time.Millisecond)
+	if st, _ := q.Status(ctx); st.Running || st.Pending() != left {
+		t.Errorf("a paused queue went on after a kick: %+v", st)
+	}
+	q.Resume()
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running && st.Pending() == 0 })
+	checkStored(t, all(t, d))
+}
+
+// waitFor polls ok until it holds (the test's deadline bounds it).
+func waitFor(t *testing.T, ok func() bool) {
+	t.Helper()
+	for !ok() {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
