@@ -238,6 +238,10 @@ type Filter struct {
 	// scale: nothing matches).
 	ScaleKey   string
 	ScaleKinds []string
+	// ScalePending keeps only the puzzles whose declared scales the
+	// rating queue has not rated yet (KEY=pending; migration 00160),
+	// of the kinds ScaleKinds names (always set with it).
+	ScalePending bool
 	// VerdictKey and VerdictKinds say the same of Verdict.
 	VerdictKey   string
 	VerdictKinds []string

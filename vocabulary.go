@@ -3,9 +3,16 @@ package pencilbox
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"pencilbox/engine"
 )
+
+// PendingWord is what a filter on a scale takes for the puzzles the
+// rating queue has not rated yet (er=pending, --er pending), and what
+// lists, pages and exports show in place of their figures: never a
+// number. No kind may declare it as a scale's key (engine.CheckScales).
+const PendingWord = "pending"
 
 // Terms are what one kind declares beside its ladder: the figures of its
 // second rating (engine.Scale, in slot order) and its own verdict
@@ -222,6 +229,22 @@ func (v Vocabulary) ApplyScale(f *Filter, key, text, what string) error {
 	}
 	if !found {
 		return fmt.Errorf("%s: no kind has a scale %q to filter on", what, key)
+	}
+	if f.ScaleKey != "" && f.ScaleKey != key && strings.TrimSpace(text) != "" {
+		return fmt.Errorf("%s: one scale filter at a time (%s is given too)", what, f.ScaleKey)
+	}
+	if strings.EqualFold(strings.TrimSpace(text), PendingWord) {
+		// Always restricted to the kinds that declare key: another kind
+		// has nothing pending on it, whatever its flag says.
+		kinds, _ := v.KindsWith(key)
+		switch {
+		case f.Kind != "" && slices.Contains(kinds, f.Kind):
+			kinds = []string{f.Kind}
+		case f.Kind != "":
+			kinds = []string{}
+		}
+		f.ScaleKey, f.ScalePending, f.ScaleKinds = key, true, kinds
+		return nil
 	}
 	lo, hi, err := ParseScaleRange(text, what)
 	if err != nil || (lo == 0 && hi == 0) {

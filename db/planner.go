@@ -337,6 +337,12 @@ func where(f pencilbox.Filter, sz sizing) (string, []any, error) {
 	if f.ScaleMin > 0 || f.ScaleMax > 0 {
 		kindsIn(add, f.ScaleKinds)
 	}
+	if f.ScalePending {
+		// the rows of puzzles_scale_todo, per kind (kindsIn: the kinds
+		// that declare the scale; never the flag of a kind without one)
+		add("p.scale_rated = 0")
+		kindsIn(add, f.ScaleKinds)
+	}
 	if f.Verdict != engine.NA {
 		// "<> 0" repeats the partial index's condition so SQLite may use it.
 		add("p.verdict1 = ? AND p.verdict1 <> 0", int(f.Verdict))

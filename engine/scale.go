@@ -113,6 +113,8 @@ func CheckScales(scales []Scale) error {
 			return fmt.Errorf("scale %d: a key and a short label are needed", i+1)
 		case !PlainKey(s.Key) || (s.NoteKey != "" && !PlainKey(s.NoteKey)):
 			return fmt.Errorf("scale %q: a key is lowercase letters, digits and _ (it is a URL parameter, a flag and a csv/json key)", s.Key)
+		case s.Key == "pending":
+			return fmt.Errorf("scale %q: the word is what a filter takes for the puzzles not rated yet (pencilbox.PendingWord)", s.Key)
 		case seen[s.Key]:
 			return fmt.Errorf("scale %q declared twice", s.Key)
 		case i > 0 && (s.Filter || s.Sort):

@@ -131,6 +131,15 @@ type Dashboard struct {
 	// Paused says, to admins, each user whose logins the login limit
 	// pauses ("5 failed logins for X in the last hour, ...").
 	Paused []string
+	// Queue is the rating queue's state (nil when the server runs none).
+	Queue *model.Queue
+}
+
+// QueuePage is the data of "/queue", the rating queue's job page.
+type QueuePage struct {
+	Queue model.Queue
+	// CanControl offers Cancel and Resume (editors and admins).
+	CanControl bool
 }
 
 // Library is the data of "/puzzles".

@@ -87,7 +87,7 @@ func parseFilter(q url.Values, voc pencilbox.Vocabulary) (model.Filter, error) {
 			return f, fieldErr(v.Key, "%s.", sentence(err))
 		}
 	}
-	f.ScaleKey, f.ScaleMin, f.ScaleMax, f.ScaleKinds = df.ScaleKey, df.ScaleMin, df.ScaleMax, df.ScaleKinds
+	f.ScaleKey, f.ScaleMin, f.ScaleMax, f.ScaleKinds, f.ScalePending = df.ScaleKey, df.ScaleMin, df.ScaleMax, df.ScaleKinds, df.ScalePending
 	f.VerdictKinds = df.VerdictKinds
 	switch df.Verdict {
 	case engine.Yes:

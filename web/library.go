@@ -29,6 +29,10 @@ type StoreLibrary struct {
 	// Second are the kinds' second raters: imports rate with them, the
 	// dashboard shows the background fill's progress.
 	Second engine.SecondRaters
+	// Queue, when set, is the rating queue: an import leaves the slower
+	// scales of new puzzles pending for it (library.Options.Queue) and
+	// kicks it when done. nil rates them during the import.
+	Queue RatingQueue
 }
 
 var _ Library = (*StoreLibrary)(nil)
@@ -128,7 +132,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		Kind: f.Kind, Status: f.Status, Source: f.Source, Tag: f.Tag, Technique: f.Technique, Q: f.Q,
 		TagNot: f.TagNot, Published: f.Published, Outlet: f.Outlet, InSet: f.InSet,
 		RankMin: f.RankMin, RankMax: f.RankMax, CluesMin: f.CluesMin, CluesMax: f.CluesMax,
-		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax, ScaleKey: f.ScaleKey, ScaleKinds: f.ScaleKinds,
+		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax, ScaleKey: f.ScaleKey, ScaleKinds: f.ScaleKinds, ScalePending: f.ScalePending,
 		VerdictKinds: f.VerdictKinds,
 		SizeMin:      pencilbox.Size{W: f.SizeMin[0], H: f.SizeMin[1]}, SizeMax: pencilbox.Size{W: f.SizeMax[0], H: f.SizeMax[1]},
 		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
@@ -170,6 +174,11 @@ func viewPuzzle(p pencilbox.Puzzle, voc pencilbox.Vocabulary) model.Puzzle {
 	}
 	t, _ := voc.Of(p.Kind)
 	m.Figures = figuresOf(p, voc)
+	if !p.ScaleRated {
+		for _, sc := range t.Scales {
+			m.Pending = append(m.Pending, model.Figure{Key: sc.Key, Name: sc.Name, Short: sc.Short, Text: pencilbox.PendingWord})
+		}
+	}
 	if p.Scales[0] > 0 {
 		if len(t.Scales) > 0 {
 			m.ScaleNote, m.NoteKey, m.NoteName = p.ScaleNote, t.Scales[0].NoteKey, t.Scales[0].NoteName
@@ -320,11 +329,15 @@ func (l *StoreLibrary) Import(ctx context.Context, r io.Reader, opts model.Impor
 	j, err := library.Import(ctx, l.Store, l.Formats, []library.Input{{Name: name, R: r}}, library.Options{
 		Source: opts.Source, Format: opts.Format, Tags: opts.Tags, Jobs: l.Workers, Second: l.Second,
 		SolutionKeys: true,
+		Queue:        l.Queue != nil,
 		ChooseFormat: "choose one in the Format field",
 		FailUnread:   true,
 		OnStart:      func(j pencilbox.Job) { progress(viewJob(j)) },
 		OnBatch:      func(j pencilbox.Job) { progress(viewJob(j)) },
 	})
+	if l.Queue != nil {
+		l.Queue.Kick() // what it queued is rated at once
+	}
 	// Rejected records are in the job's counts and errors, not err: err
 	// says the upload could not be read, or the import stopped.
 	m := viewJob(j)

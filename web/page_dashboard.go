@@ -19,6 +19,11 @@ func (s *Server) dashboard(c echo.Context) error {
 		return err
 	}
 	d := templates.Dashboard{Stats: st, Jobs: jobs}
+	if q, ok, err := s.queueView(c.Request().Context()); err != nil {
+		return err
+	} else if ok {
+		d.Queue = &q
+	}
 	if role(c) == pencilbox.RoleAdmin {
 		d.BackupNote = s.cfg.Backups.FutureNote()
 		users, err := s.users.List(c.Request().Context())

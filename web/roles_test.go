@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"pencilbox/library"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +30,10 @@ func (c *client) loginAs(name, pass string) string {
 // so an admin), an editor and a viewer, with one set holding puzzle 1.
 func roleEnv(t *testing.T) *testEnv {
 	t.Helper()
-	e := newTestEnv(t, nil)
+	e := newTestEnv(t, func(c *Config) {
+		// shown and controlled, not run: its cancel and resume only pause
+		c.Queue = &library.RateQueue{Store: c.Export.(*db.DB), Kinds: c.Kinds, Second: c.Second}
+	})
 	ctx := context.Background()
 	users := db.UserStore{DB: e.db.W}
 	for _, r := range []db.Role{db.RoleEditor, db.RoleViewer} {
@@ -72,6 +76,10 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"GET /import/:id":            {"/import/1", V},
 		"POST /import/:id/cancel":    {"/import/999999/cancel", E},
 		"GET /generate":              {"/generate", E},
+		"GET /queue":                 {"/queue", V},
+		"POST /queue/cancel":         {"/queue/cancel", E},
+		"POST /queue/resume":         {"/queue/resume", E},
+		"GET /api/queue":             {"/api/queue", V},
 		"POST /generate":             {"/generate", E},
 		"GET /sets":                  {"/sets", V},
 		"POST /sets":                 {"/sets", E},

@@ -106,6 +106,9 @@ type Config struct {
 	Import  ImportFunc
 	// Generate, when set, offers the Generate page to editors.
 	Generate GenerateFunc
+	// Queue, when set, is the background rating queue: the dashboard and
+	// the queue's page (/queue) show it, editors cancel and resume it.
+	Queue RatingQueue
 	// Export is the library the export buttons read (nil hides them).
 	Export pencilbox.ExportStore
 	// Faults explains the store's errors (a full disk, a damaged file)
@@ -411,6 +414,9 @@ func (s *Server) routes() {
 	g.POST("/import", s.importPost)
 	g.GET("/import/:id", s.jobPage)
 	g.POST("/import/:id/cancel", s.cancelJob)
+	g.GET("/queue", s.queuePage)
+	g.POST("/queue/cancel", s.queueCancel)
+	g.POST("/queue/resume", s.queueResume)
 	g.GET("/generate", s.generateForm)
 	g.POST("/generate", s.generatePost)
 	g.GET("/sets", s.setsPage)
@@ -447,6 +453,7 @@ func (s *Server) routes() {
 	a.GET("/sets", s.apiSets)
 	a.GET("/sets/:id", s.apiSet)
 	a.GET("/jobs/:id", s.apiJob)
+	a.GET("/queue", s.queuePage)
 	a.POST("/jobs/:id/cancel", s.cancelJob)
 }
 

@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+
+	"pencilbox"
 )
 
 // Figure is one figure of a puzzle's second rating as its kind declares
@@ -46,6 +48,15 @@ func (p Puzzle) MarshalJSON() ([]byte, error) {
 			}
 		}
 	}
+	if len(p.Pending) > 0 {
+		keys := make([]string, len(p.Pending))
+		for i, f := range p.Pending {
+			keys[i] = f.Key
+		}
+		if err := add(pencilbox.PendingWord, keys); err != nil {
+			return nil, err
+		}
+	}
 	if p.ScaleNote != "" && p.NoteKey != "" {
 		if err := add(p.NoteKey, p.ScaleNote); err != nil {
 			return nil, err
@@ -66,10 +77,16 @@ func (p Puzzle) MarshalJSON() ([]byte, error) {
 }
 
 // Figure returns the puzzle's figure whose key is key (ok false when its
-// kind declares none or it has no rating).
+// kind declares none or it has no rating); a pending one's Text is
+// "pending" and its Value 0.
 func (p Puzzle) Figure(key string) (Figure, bool) {
 	for _, f := range p.Figures {
 		if f.Key == key && f.Value != 0 {
+			return f, true
+		}
+	}
+	for _, f := range p.Pending {
+		if f.Key == key {
 			return f, true
 		}
 	}

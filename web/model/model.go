@@ -35,7 +35,12 @@ type Puzzle struct {
 	// (none where it has none); ScaleNote is what set the first, written
 	// under NoteKey. The API writes each under its declared key
 	// (MarshalJSON).
-	Figures   []Figure `json:"-"`
+	Figures []Figure `json:"-"`
+	// Pending are the kind's declared scales the rating queue has not
+	// rated yet (nil when rated, or the kind has none): shown as
+	// "pending", never as a number, and written by the API as the list
+	// of their keys under "pending".
+	Pending   []Figure `json:"-"`
 	ScaleNote string   `json:"-"`
 	NoteKey   string   `json:"-"`
 	NoteName  string   `json:"-"`
@@ -112,6 +117,9 @@ type Filter struct {
 	ScaleMax   float64
 	ScaleKey   string
 	ScaleKinds []string
+	// ScalePending keeps the puzzles the rating queue has not rated on
+	// ScaleKey yet (er=pending).
+	ScalePending bool
 	// VerdictKinds restricts Verdict as ScaleKinds the scale.
 	VerdictKinds []string
 	IDs          []int64 // only these puzzles (ticked rows); nil = any
@@ -254,4 +262,26 @@ type ImportOptions struct {
 	// source file and shown in the rejected records' File column ("" =
 	// pasted text).
 	File string
+}
+
+// Queue is the rating queue (library.RateQueue) as the dashboard and its
+// page show it: each kind's slower scale, named by its declared label.
+type Queue struct {
+	Running bool        `json:"running"`
+	Paused  bool        `json:"paused"`
+	Failed  string      `json:"failed,omitempty"`
+	Kinds   []QueueKind `json:"kinds"`
+	Left    string      `json:"left,omitempty"` // "about 40 min left"; "" when it cannot tell
+	Rate    float64     `json:"per_second,omitempty"`
+}
+
+// QueueKind is one kind's share of the queue: Done of Total rated in the
+// pass under way (or the last one), Pending left in the library.
+type QueueKind struct {
+	Kind    string `json:"kind"`
+	Scale   string `json:"scale"` // its first scale's key (engine.Scale.Key)
+	Short   string `json:"-"`     // and its label, which names it
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Pending int    `json:"pending"`
 }

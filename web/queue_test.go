@@ -1,0 +1,161 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pencilbox/db"
+	"pencilbox/engine"
+	"pencilbox/library"
+)
+
+// heldRater is the Sudoku rater that holds every rating after the first
+// free ones until release is closed: a queue's pass stops mid-way.
+type heldRater struct {
+	engine.SecondRater
+	mu      sync.Mutex
+	free    int
+	release chan struct{}
+}
+
+func (h *heldRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
+	h.mu.Lock()
+	free := h.free > 0
+	h.free--
+	h.mu.Unlock()
+	if !free {
+		<-h.release
+	}
+	return h.SecondRater.RateSecond(p, steps)
+}
+
+// TestQueuePageAndDashboard: while the rating queue works, its page and
+// the dashboard say "ER: N of M" with the time left, the API the same
+// counts, and the list shows the puzzles it has not reached as pending
+// (never a figure), filtered by er=pending in the same number the
+// dashboard gives; an editor's Cancel pauses it, Resume finishes it.
+func TestQueuePageAndDashboard(t *testing.T) {
+	h := &heldRater{SecondRater: testBundles.SecondRaters()["sudoku"], free: 3, release: make(chan struct{})}
+	var q *library.RateQueue
+	e := newTestEnv(t, func(c *Config) {
+		q = &library.RateQueue{Store: c.Export.(*db.DB), Kinds: c.Kinds, Second: engine.SecondRaters{"sudoku": h}, Jobs: 1, Batch: 1}
+		c.Queue = q
+	})
+	// queue a third of the sample's Sudoku, as an import leaves them
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE kind = 'sudoku' AND status = 1 AND id % 3 = 0`); err != nil {
+		t.Fatal(err)
+	}
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	if pending < 10 {
+		t.Fatalf("%d pending: the test wants more", pending)
+	}
+	c := e.client()
+	c.login()
+
+	// before any pass: pending said everywhere, in one number
+	r := c.get("/queue")
+	if want := fmt.Sprintf("ER: %d pending", pending); !strings.Contains(r.body, want) {
+		t.Errorf("queue page lacks %q:\n%s", want, r.body)
+	}
+	list := c.get("/puzzles?kind=sudoku&er=pending")
+	if want := fmt.Sprintf(`%d puzzles`, pending); list.code != 200 || !strings.Contains(list.body, want) {
+		t.Errorf("er=pending: %d, lacks %q", list.code, want)
+	}
+	var pg struct {
+		Puzzles []map[string]any `json:"puzzles"`
+		Total   int              `json:"total"`
+	}
+	api := c.get("/api/puzzles?kind=sudoku&er=pending&limit=500")
+	if err := json.Unmarshal([]byte(api.body), &pg); err != nil || pg.Total != pending || len(pg.Puzzles) != pending {
+		t.Fatalf("api er=pending: %v, %d of %d: %s", err, pg.Total, len(pg.Puzzles), api.body[:min(300, len(api.body))])
+	}
+	for _, p := range pg.Puzzles {
+		if _, has := p["er"]; has || fmt.Sprint(p["pending"]) != "[er ep ed]" {
+			t.Errorf("a pending puzzle in the API: er %v, pending %v", p["er"], p["pending"])
+		}
+	}
+	page := c.get(fmt.Sprintf("/puzzles/%v", pg.Puzzles[0]["id"]))
+	if !strings.Contains(page.body, `id="scales" class="pending">pending`) {
+		t.Errorf("a pending puzzle's page does not say pending")
+	}
+
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan struct{})
+	go func() { q.Run(ctx); close(done) }()
+	var once sync.Once
+	free := func() {
+		once.Do(func() {
+			h.mu.Lock()
+			h.free = 1 << 30
+			h.mu.Unlock()
+			close(h.release)
+		})
+	}
+	defer func() { stop(); free(); <-done }()
+	for {
+		st, err := q.Status(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Running && st.Rated == 3 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	want := fmt.Sprintf("ER: 3 of %d, ", pending) // then the time left
+	if r := c.get("/queue"); !strings.Contains(r.body, want) || !strings.Contains(r.body, "left") || !strings.Contains(r.body, `id="queuecancel"`) {
+		t.Errorf("queue page lacks %q and Cancel:\n%s", want, r.body)
+	}
+	if r := c.get("/"); !strings.Contains(r.body, `id="queue-progress-sudoku" href="/queue">`+want) {
+		t.Errorf("dashboard lacks %q", want)
+	}
+	var qv struct {
+		Running bool `json:"running"`
+		Kinds   []struct {
+			Scale                string
+			Done, Total, Pending int
+		} `json:"kinds"`
+	}
+	if err := json.Unmarshal([]byte(c.get("/api/queue").body), &qv); err != nil || !qv.Running || len(qv.Kinds) != 1 ||
+		qv.Kinds[0].Scale != "er" || qv.Kinds[0].Done != 3 || qv.Kinds[0].Total != pending || qv.Kinds[0].Pending != pending-3 {
+		t.Errorf("api/queue: %+v %v", qv, err)
+	}
+	// the dashboard's pending, the list's er=pending and the queue agree
+	left := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	if r := c.get("/puzzles?kind=sudoku&er=pending"); !strings.Contains(r.body, fmt.Sprintf("%d puzzles", left)) {
+		t.Errorf("er=pending mid-pass does not count %d", left)
+	}
+	total := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku'`)
+	if r := c.get("/"); !strings.Contains(r.body, fmt.Sprintf("ER: %d of %d rated<", total-left, total)) {
+		t.Errorf("dashboard's rated count disagrees with %d pending", left)
+	}
+
+	tok := c.token("/queue")
+	if r := c.post("/queue/cancel", url.Values{"csrf": {tok}}); r.code != 303 {
+		t.Fatalf("cancel: %d %s", r.code, r.body)
+	}
+	free() // the held rating ends; the pass stops there
+	for st, _ := q.Status(ctx); st.Running; st, _ = q.Status(ctx) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if r := c.get("/queue"); !strings.Contains(r.body, "Paused") || !strings.Contains(r.body, `id="queueresume"`) {
+		t.Errorf("a cancelled queue's page:\n%s", r.body)
+	}
+	if r := c.post("/queue/resume", url.Values{"csrf": {tok}}); r.code != 303 {
+		t.Fatalf("resume: %d %s", r.code, r.body)
+	}
+	for e.count(`SELECT count(*) FROM puzzles WHERE scale_rated = 0 AND kind = 'sudoku'`) > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if r := c.get("/"); strings.Contains(r.body, "queue-progress") {
+		t.Errorf("the dashboard still shows the queue when nothing is pending")
+	}
+}
