@@ -82,7 +82,7 @@ func TestAuditCLI(t *testing.T) {
 	}
 	want := []string{"cli:ann user.add", "cli:ann import", "cli:ann job.end", "cli:ann generate", "cli:ann job.end", "cli:ann set.create", "cli:ann set.add",
 		"cli:ann set.create", "cli:ann set.add", "cli:ann set.add", "cli:ann set.remove", "cli:ann set.publish", "cli:ann set.reopen", "cli:ann set.delete",
-		"cli:ann check.fix", "cli:ann export"}
+		"cli:ann check.fix", "cli:ann fill.second", "cli:ann export"} // fill: the ER the import queued
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
 	}

@@ -71,8 +71,8 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, "users:", f)
 	}
 	if rep.Filled > 0 {
-		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (ER)\n", rep.Filled)
-		if err := recordFill(ctx, store, rep.Filled); err != nil {
+		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (%s)\n", rep.Filled, e.queuedScales())
+		if err := recordFill(ctx, store, e, rep.Filled); err != nil {
 			fmt.Fprintln(e.stderr, "pencilbox check:", err)
 			return 2
 		}
@@ -89,6 +89,9 @@ func runCheck(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "integrity: %s; checked %d puzzles in %.1f s: %d mismatches", rep.Integrity, rep.Checked, time.Since(start).Seconds(), rep.Mismatches)
 	if *fix {
 		fmt.Fprintf(e.stdout, ", %d fixed", rep.Fixed)
+	}
+	if rep.Pending > 0 {
+		fmt.Fprintf(e.stdout, "; %d pending for the rating queue (%s: pencilbox rate-queue, or check --fix, rates them)", rep.Pending, e.queuedScales())
 	}
 	if len(empty) > 0 {
 		// a set may be empty on purpose (set create): said, not failed

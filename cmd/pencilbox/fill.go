@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log"
+	"runtime"
 	"time"
 
 	"pencilbox/db"
+	"pencilbox/internal/nice"
 	"pencilbox/library"
 )
 
@@ -21,38 +22,38 @@ func progressTo(e *env) io.Writer {
 	return nil
 }
 
-// fillSecond is serve's background filler: it rates, on their kind's
-// second scale, the puzzles an upgraded library (or the sample) holds
-// without it, on one worker so the pages stay quick, until done or ctx
-// ends. A stopped server resumes it at its next start.
-func fillSecond(ctx context.Context, store *db.DB, e *env, logger *log.Logger) {
-	start := time.Now()
-	n, err := library.FillSecond(ctx, store, e.kinds, e.second, library.FillOptions{Jobs: 1})
-	switch {
-	case err != nil && errors.Is(err, context.Canceled):
-		if n > 0 {
-			logger.Printf("second rating: %d puzzles rated before stopping; the next start goes on", n)
-		}
-	case err != nil:
-		logger.Printf("second rating stopped after %d puzzles: %v", n, err)
-	case n > 0:
-		logger.Printf("second rating: %d puzzles rated in %.1f s", n, time.Since(start).Seconds())
-	}
-	if n > 0 {
-		if err := recordFill(context.WithoutCancel(ctx), store, n); err != nil {
-			logger.Printf("second rating (ER): %v", err)
-		}
-	}
+// newRateQueue is serve's rating queue: it rates, on their kind's slower
+// scales, the puzzles imports left pending (and those of an upgraded
+// library), on jobs workers at the lowest priority (nice.Lowest: serve
+// gives the pages Ps of their own beside them, see runServe), logging
+// each pass and recording it in the audit log. A stopped server resumes
+// it at its next start: pending is a flag per puzzle.
+func newRateQueue(store *db.DB, e *env, logger *log.Logger, jobs int) *library.RateQueue {
+	return &library.RateQueue{Store: store, Kinds: e.kinds, Second: e.second, Jobs: jobs, Nice: nice.Lowest,
+		Logf: logger.Printf,
+		OnPass: func(n int, took time.Duration) {
+			logger.Printf("second rating: %d puzzles rated in %.1f s", n, took.Seconds())
+			if err := recordFill(context.Background(), store, e, n); err != nil {
+				logger.Printf("second rating: %v", err)
+			}
+		}}
 }
 
-// recordFill writes a fill's row in the audit log: one per run (check
-// --fix, or the server's background fill, whose actor is "system"), not
-// per batch, which would be 5,000 rows for an upgraded library of 10^6.
-// A fill killed before its end has no row; what it stored stays.
-func recordFill(ctx context.Context, store *db.DB, n int) error {
-	err := db.AuditStore{W: store.W}.Add(ctx, db.ActionFillSecond, fmt.Sprintf("the second rating (ER) filled in for %d puzzles that had none", n))
+// queueWorkers is how many workers serve's queue runs: every core.
+func queueWorkers() int { return runtime.NumCPU() }
+
+// recordFill writes a pass's row in the audit log: one per pass (check
+// --fix, rate-queue, or the server's queue, whose actor is "system"), not
+// per batch, which would be 5,000 rows for a library of 10^6. A pass
+// killed before its end has no row; what it stored stays.
+func recordFill(ctx context.Context, store *db.DB, e *env, n int) error {
+	err := db.AuditStore{W: store.W}.Add(ctx, db.ActionFillSecond, fmt.Sprintf("the second rating (%s) filled in for %d puzzles that had none", e.queuedScales(), n))
 	if err != nil {
-		return fmt.Errorf("the ER fill was stored but not recorded in the audit log: %w", err)
+		return fmt.Errorf("the rating was stored but not recorded in the audit log: %w", err)
 	}
 	return nil
 }
+
+// maxQueueJobs bounds serve --queue-jobs: each worker is an OS thread and
+// one more P beside the pages'.
+const maxQueueJobs = 256

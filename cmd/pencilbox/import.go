@@ -36,6 +36,7 @@ func runImport(e *env, args []string) int {
 	fs.Var(&tags, "tag", "tag every imported puzzle (repeatable)")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the import to this file")
+	queue := fs.Bool("queue", true, "leave the kinds' slower scales ("+e.queuedScales()+") to the rating queue (pencilbox rate-queue, or serve); false rates them during the import")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: pencilbox import [--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] [--cpuprofile FILE] FILE...|-")
 		fmt.Fprint(e.stderr, `
@@ -45,7 +46,10 @@ whose format is not recognised as FILE: reason, and the other files are
 still imported. The summary line on stdout is
   imported N, duplicates D, invalid I, rejected R in T s
 where invalid puzzles (no unique solution) are stored too, and say so:
-"invalid I (stored, no unique solution)" when I > 0.
+"invalid I (stored, no unique solution)" when I > 0. A kind's slower
+scales are queued (a quick first pass rates what fits a small budget);
+a line per scale says how many puzzles wait for the rating queue, which
+'pencilbox rate-queue' works off (serve does in the background).
 Exit status: 0 when everything was read and stored, 1 when some record was
 rejected, 2 when some file could not be read or the import could not run.
 `)
@@ -101,7 +105,7 @@ rejected, 2 when some file could not be read or the import could not run.
 
 	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()
-	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second, SolutionKeys: true}
+	opts := library.Options{Source: *source, Format: *format, Tags: tags, Jobs: *jobs, Errors: e.stderr, Second: e.second, SolutionKeys: true, Queue: *queue}
 	if e.isTerminal != nil && e.isTerminal(e.stderr) {
 		opts.Progress = e.stderr
 	}
@@ -116,6 +120,9 @@ rejected, 2 when some file could not be read or the import could not run.
 	start := time.Now()
 	job, err := library.Import(ctx, store, e.formats, inputs, opts)
 	fmt.Fprintln(e.stdout, library.Summary(job, err, time.Since(start)))
+	if qerr := printQueued(context.WithoutCancel(ctx), e, store); qerr != nil {
+		fmt.Fprintln(e.stderr, "pencilbox import:", describe(qerr, *dbPath))
+	}
 	if err != nil {
 		if !errors.Is(err, library.ErrUnreadable) {
 			// Each unreadable file is already reported on its own line.

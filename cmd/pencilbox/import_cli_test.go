@@ -69,7 +69,8 @@ func TestImportExitStatus(t *testing.T) {
 			blank(hardSol, 3) + "," + wrongSol + "\n" +
 			blank(hardSol, 3, 77) + "," + hardSol + "\n",
 	}
-	const secs = ` in [0-9]+\.[0-9] s\n$`
+	// then the line saying what the rating queue has left, when some
+	const secs = ` in [0-9]+\.[0-9] s\n(ER: [0-9]+ puzzles? pending \(sudoku\); 'pencilbox rate-queue' rates them, serve does in the background\n)?$`
 	cases := []struct {
 		name    string
 		files   []string

@@ -65,7 +65,7 @@ func TestKillLeavesConsistentERFill(t *testing.T) {
 		}
 		target := 1 + rng.IntN(total-1)
 		extra := time.Duration(rng.IntN(20000)) * time.Microsecond
-		killWhenRated(t, raw, path, target, extra)
+		killWhenRated(t, raw, path, "fix", target, extra)
 		when := fmt.Sprintf("round %d, check --fix killed once %d were rated, %v on", r+1, target, extra)
 		k := checkFillKilled(t, raw, want, when)
 		t.Logf("%s: %d of %d rated", when, k, total)
@@ -84,11 +84,65 @@ func TestKillLeavesConsistentERFill(t *testing.T) {
 	}
 }
 
-// killWhenRated starts `check --fix` on path in a child and kills it
-// (SIGKILL) extra after the library holds at least target rated puzzles.
-func killWhenRated(t *testing.T, raw *sql.DB, path string, target int, extra time.Duration) {
+// TestKillRateQueue kills (SIGKILL) `pencilbox rate-queue` while it works
+// off a queue of 3,000 puzzles pending (as an import leaves them: flag
+// 0, every slot NULL), once a random number of them are rated, and wants
+// nothing lost: every puzzle rated whole as `rate --er` rates it, or
+// still pending with no figure, the rated ones a prefix in id order; then
+// a second rate-queue finishing the rest (exit 0, saying how many it
+// rated and nothing left pending) and check clean.
+func TestKillRateQueue(t *testing.T) {
+	if os.Getenv(killChildEnv) != "" {
+		t.Skip("in the child")
+	}
+	if testing.Short() {
+		t.Skip("kills child processes")
+	}
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv("PENCILBOX_KILL_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	t.Logf("seed %d (PENCILBOX_KILL_SEED=%d repeats this run)", seed, seed)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lib.db")
+	input := filepath.Join(dir, "synth.sdm")
+	writeSynth(t, input, 3000)
+	if code, out, errs := runCLI(t, "", "import", "--db", path, input); code != 0 {
+		t.Fatalf("import: exit %d: %s %s", code, out, errs)
+	}
+	want := rateER(t, path)
+	total := len(want)
+	raw := openRaw(t, path)
+	// the quick pass rated these easy puzzles; queue them all
+	if _, err := raw.Exec(`UPDATE puzzles SET scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL, scale_rated = 0`); err != nil {
+		t.Fatal(err)
+	}
+	target := 1 + rng.IntN(total-1)
+	extra := time.Duration(rng.IntN(20000)) * time.Microsecond
+	killWhenRated(t, raw, path, "queue", target, extra)
+	when := fmt.Sprintf("rate-queue killed once %d were rated, %v on", target, extra)
+	k := checkFillKilled(t, raw, want, when)
+	t.Logf("%s: %d of %d rated", when, k, total)
+	if k == total {
+		t.Logf("the child finished before the kill")
+	}
+	code, out, errs := runCLI(t, "", "rate-queue", "--db", path)
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("rated %s puzzle", thousands(total-k))) || strings.Contains(out, "pending") {
+		t.Fatalf("%s: the next rate-queue: exit %d: %s %s", when, code, out, errs)
+	}
+	if k := checkFillKilled(t, raw, want, when+", then rate-queue"); k != total {
+		t.Errorf("%s: %d of %d puzzles rated after the next rate-queue", when, k, total)
+	}
+	checkClean(t, path, when)
+}
+
+// killWhenRated starts mode (TestKillChild's "fix": `check --fix`,
+// "queue": `rate-queue`) on path in a child and kills it (SIGKILL) extra
+// after the library holds at least target rated puzzles.
+func killWhenRated(t *testing.T, raw *sql.DB, path, mode string, target int, extra time.Duration) {
 	t.Helper()
-	cmd, out := startKillChild(t, "fix", path, "")
+	cmd, out := startKillChild(t, mode, path, "")
 	var said strings.Builder
 	exited := make(chan struct{})
 	go func() {
@@ -113,7 +167,7 @@ func killWhenRated(t *testing.T, raw *sql.DB, path string, target int, extra tim
 		}
 		select {
 		case <-exited:
-			t.Fatalf("check --fix ended with %d rated, before %d were: %s", n, target, said.String())
+			t.Fatalf("%s ended with %d rated, before %d were: %s", mode, n, target, said.String())
 		case <-time.After(500 * time.Microsecond):
 		}
 	}

@@ -118,6 +118,10 @@ func TestKillChild(t *testing.T) {
 		if code, out, errs := runCLI(t, "", "check", "--db", path, "--fix"); code != 0 {
 			t.Fatalf("check --fix: %d %s %s", code, out, errs)
 		}
+	case "queue":
+		if code, out, errs := runCLI(t, "", "rate-queue", "--db", path, "--jobs", "2"); code != 0 {
+			t.Fatalf("rate-queue: %d %s %s", code, out, errs)
+		}
 	case "recipes":
 		// set build into new sets "recipe N", one after another
 		for i := 1; ; i++ {

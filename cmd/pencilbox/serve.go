@@ -31,6 +31,7 @@ func runServe(e *env, args []string) int {
 	maxUpload := fs.Int64("max-upload", 64, "largest import upload, in MiB")
 	sample := fs.Bool("sample", true, "load the bundled sample library into a new, empty database")
 	workers := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers of a web import")
+	queueJobsFlag := fs.Int("queue-jobs", queueWorkers(), "rating queue workers (the kinds' slower scales, in the background at the lowest priority; 0 = none: the queue waits)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for load tests)")
 	var proxies stringList
 	fs.Var(&proxies, "trusted-proxy", "a reverse proxy's address or CIDR whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable, or a comma list)")
@@ -49,6 +50,10 @@ func runServe(e *env, args []string) int {
 	}
 	if fs.NArg() != 0 || *maxUpload < 1 || *maxConns < 1 || *maxConnsPerAddr < 1 {
 		fs.Usage()
+		return 2
+	}
+	if *queueJobsFlag < 0 || *queueJobsFlag > maxQueueJobs {
+		fmt.Fprintf(e.stderr, "pencilbox serve: --queue-jobs wants 0 to %d\n", maxQueueJobs)
 		return 2
 	}
 	if *maxJobs < 1 || *maxUserJobs < 1 || *genLimit <= 0 {
@@ -98,14 +103,23 @@ func runServe(e *env, args []string) int {
 		return 2
 	}
 
-	lib := &web.StoreLibrary{Store: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers, Second: e.second}
+	// The rating queue runs on every core at the lowest priority, each
+	// worker on an OS thread of its own (library.FillOptions.Nice); the
+	// Go scheduler is given that many more Ps, so a page never waits for
+	// a P a worker holds and the kernel, not Go's fair share, decides:
+	// the pages' threads at nice 0 take a core from a worker's at 19
+	// whenever they want it (docs/BENCHMARKS.md, Rating queue).
+	queueJobs := *queueJobsFlag
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + queueJobs)
+	queue := newRateQueue(store, e, logger, queueJobs)
+	lib := &web.StoreLibrary{Store: store, Kinds: e.kinds, Formats: e.formats, Highlights: e.bundles.Highlights(), Workers: *workers, Second: e.second, Queue: queue}
 	var formats []string
 	for _, f := range e.formats {
 		formats = append(formats, f.Name)
 	}
 	backupLog := &web.BackupLog{Faults: store}
 	srv := web.New(web.Config{
-		Library: lib, Audit: db.AuditStore{R: store.Reader(), W: store.W}, Users: db.UserStore{DB: store.W, R: store.Reader()}, Sets: store.Sets(), Kinds: e.kinds, Second: e.second, Formats: formats, Import: lib.Import, Generate: lib.Generate,
+		Library: lib, Audit: db.AuditStore{R: store.Reader(), W: store.W}, Users: db.UserStore{DB: store.W, R: store.Reader()}, Sets: store.Sets(), Kinds: e.kinds, Second: e.second, Formats: formats, Import: lib.Import, Generate: lib.Generate, Queue: queue,
 		Views: e.bundles.Views(), Exports: e.exports,
 		MaxUpload: *maxUpload << 20, Log: logger, Export: store, Faults: store,
 		TrustedProxies: trusted, HSTS: *hsts, Backups: backupLog, CheckAtStart: true,
@@ -137,10 +151,12 @@ func runServe(e *env, args []string) int {
 		close(backupsDone)
 	}
 	fillDone := make(chan struct{})
-	defer func() { stop(); <-fillDone }() // the filler ends before the store closes
+	defer func() { stop(); <-fillDone }() // the queue ends before the store closes
 	go func() {
 		defer close(fillDone)
-		fillSecond(ctx, store, e, logger)
+		if queueJobs > 0 {
+			queue.Run(ctx)
+		}
 	}()
 	select {
 	case err := <-served:

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"pencilbox/db"
+	"pencilbox/internal/nice"
+	"pencilbox/library"
+)
+
+// queuedScales names the kinds' slower scales the rating queue rates, by
+// their declared short labels: "ER" (sudoku's first scale).
+func (e *env) queuedScales() string {
+	var out []string
+	for _, k := range e.second.Kinds() {
+		if sc := e.second.ScalesOf(k); len(sc) > 0 {
+			out = append(out, sc[0].Short)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// printQueued prints, per kind with a second rater, how many of its
+// puzzles the rating queue has left: "ER: 48,700 puzzles pending (sudoku);
+// pencilbox rate-queue rates them, serve does in the background". Nothing
+// when none is pending.
+func printQueued(ctx context.Context, e *env, store *db.DB) error {
+	for _, k := range e.second.Kinds() {
+		n, err := store.SecondPending(ctx, []string{k})
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s: %s %s pending (%s); 'pencilbox rate-queue' rates them, serve does in the background\n",
+			e.second.ScalesOf(k)[0].Short, thousands(n), plural(n, "puzzle", "puzzles"), k)
+	}
+	return nil
+}
+
+// thousands prints n with commas between its thousands: 48,765.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// runRateQueue is `pencilbox rate-queue`: it works off the rating queue
+// (the kinds' slower scales an import left pending) in this process, on
+// every core, with a progress bar, and says what is left. Killed or
+// interrupted, it keeps what it stored (a batch per transaction); run
+// again, it goes on. Exit status: 0 when nothing is left pending, 1 when
+// it was interrupted, 2 when it could not run.
+func runRateQueue(e *env, args []string) int {
+	fs := newFlags(e, "rate-queue")
+	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "rating workers")
+	niceness := fs.Int("nice", 0, "run the workers at this nice value (0-19; Linux), below other work of the machine")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || *jobs < 1 || *niceness < 0 || *niceness > nice.Lowest {
+		fs.Usage()
+		return 2
+	}
+	store, err := db.Open(*dbPath)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox rate-queue:", describe(err, *dbPath))
+		return 2
+	}
+	defer store.Close()
+	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	n, err := library.FillSecond(ctx, store, e.kinds, e.second, library.FillOptions{Jobs: *jobs, Nice: *niceness,
+		Progress: progressTo(e), Label: e.queuedScales()})
+	if n > 0 {
+		if aerr := recordFill(context.WithoutCancel(ctx), store, e, n); aerr != nil {
+			fmt.Fprintln(e.stderr, "pencilbox rate-queue:", aerr)
+		}
+	}
+	took := time.Since(start)
+	fmt.Fprintf(e.stdout, "rated %s %s in %.1f s (%.1f/s)\n", thousands(n), plural(n, "puzzle", "puzzles"), took.Seconds(), float64(n)/max(took.Seconds(), 1e-9))
+	if qerr := printQueued(context.WithoutCancel(ctx), e, store); qerr != nil {
+		fmt.Fprintln(e.stderr, "pencilbox rate-queue:", describe(qerr, *dbPath))
+		return 2
+	}
+	switch {
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintln(e.stderr, "pencilbox rate-queue: interrupted; what it rated is kept, run it again to go on")
+		return 1
+	case err != nil:
+		fmt.Fprintln(e.stderr, "pencilbox rate-queue:", describe(err, *dbPath))
+		return 2
+	}
+	return 0
+}
