@@ -279,12 +279,12 @@ func (r *rater) count(t int) {
 	r.score += scoreWeight[ladder[t].Level]
 }
 
-// add appends a step, filling its level.
+// add appends a step, filling its level from its technique.
 func (r *rater) add(st engine.Step) {
-	for i, t := range ladder {
+	for _, t := range ladder {
 		if t.ID == st.Technique {
 			st.Level = t.Level
-			_ = i
+			break
 		}
 	}
 	r.steps = append(r.steps, st)
