@@ -106,7 +106,8 @@ func TestGenerateSingles(t *testing.T) {
 	}
 }
 
-// TestGenerateSeed: the same seed and options give the same puzzles.
+// TestGenerateSeed: the same seed and options give the same puzzles, no
+// two of them alike up to symmetry.
 func TestGenerateSeed(t *testing.T) {
 	var ids [2][]string
 	for k := range ids {
@@ -121,6 +122,14 @@ func TestGenerateSeed(t *testing.T) {
 	}
 	if fmt.Sprint(ids[0]) != fmt.Sprint(ids[1]) {
 		t.Errorf("same seed, different puzzles:\n%v\n%v", ids[0], ids[1])
+	}
+	seen := map[string]bool{}
+	for _, id := range ids[0] {
+		c := mustParse(t, id).Canonical()
+		if seen[c] {
+			t.Errorf("one run made %s twice (up to symmetry)", id)
+		}
+		seen[c] = true
 	}
 }
 
