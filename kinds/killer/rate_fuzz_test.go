@@ -7,17 +7,14 @@ import (
 	"pencilbox/kinds/killer"
 )
 
-// fuzzPuzzle builds a 4x4 or 6x6 killer from bytes: cages grown by
+// fuzzPuzzle builds a 4x4, 6x6 or 9x9 killer from bytes: cages grown by
 // merging neighbours, sums from a fixed solution (or bent by a byte),
 // some givens (right or wrong). Nil when killer.New refuses it.
 func fuzzPuzzle(data []byte) *killer.Puzzle {
 	if len(data) < 2 {
 		return nil
 	}
-	n := 4
-	if data[0]&1 == 1 {
-		n = 6
-	}
+	n := [3]int{4, 6, 9}[data[0]%3]
 	bw, bh, _ := killer.BoxShape(n)
 	area := n * n
 	sol := make([]int, area)
@@ -99,6 +96,7 @@ func FuzzRate(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 1, 4, 0, 8, 1, 2})
 	f.Add([]byte{1, 0, 0, 1, 6, 0, 12, 1, 7, 2, 3, 3, 9})
 	f.Add([]byte{1, 2, 5, 3, 200, 0, 1, 0, 2, 0, 3})
+	f.Add([]byte{2, 0, 0, 1, 9, 0, 18, 1, 30, 2, 40, 3, 50, 0, 60, 1, 70})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := fuzzPuzzle(data)
 		if p == nil {
