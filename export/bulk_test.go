@@ -64,7 +64,9 @@ func TestBulkExport(t *testing.T) {
 		limit  int
 	}{
 		{"csv", "sudoku", 0}, {"json", "", 0}, {"line", "sudoku", 0}, {"grid", "sudoku", 0},
-		{"url", "", 0}, {"tatham", "akari", 0}, {"csv", "sudoku", 21000},
+		// url holds sudoku and akari, not killer: one kind each
+		{"url", "sudoku", 0}, {"url", "akari", 0}, {"tatham", "akari", 0}, {"tatham", "killer", 0},
+		{"cages", "killer", 0}, {"csv", "sudoku", 21000},
 	} {
 		t.Run(fmt.Sprintf("%s limit %d", tc.format, tc.limit), func(t *testing.T) {
 			write := func(sort string) []byte {

@@ -24,6 +24,7 @@ import (
 	"pencilbox/export"
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
+	killerkind "pencilbox/kinds/killer/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
@@ -31,7 +32,7 @@ import (
 
 // bundles are the kinds cmd/pencilbox registers; kinds their export sides.
 var (
-	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, slitherlinkkind.Bundle{}}
+	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 	kinds   = bundles.Exports()
 )
 
@@ -97,9 +98,11 @@ func TestRoundTrips(t *testing.T) {
 	for _, tc := range []struct {
 		format string
 		kind   string
+		in     string // the import format, when its name is not the export's
 	}{
-		{"line", "sudoku"}, {"grid", "sudoku"}, {"csv", "sudoku"},
-		{"json", ""}, {"url", ""}, {"tatham", "akari"},
+		{"line", "sudoku", ""}, {"grid", "sudoku", ""}, {"csv", "sudoku", ""},
+		{"json", "", ""}, {"url", "sudoku", ""}, {"url", "akari", ""}, {"tatham", "akari", ""},
+		{"tatham", "killer", "killer-tatham"}, {"cages", "killer", ""},
 	} {
 		t.Run(tc.format, func(t *testing.T) {
 			f := pencilbox.Filter{Kind: tc.kind}
@@ -113,7 +116,11 @@ func TestRoundTrips(t *testing.T) {
 				t.Fatalf("wrote %d puzzles, the filter has %d", n, len(want))
 			}
 			dst := MustOpen(t)
-			job, err := library.Import(ctx, dst, registry(), []library.Input{{Name: "export." + tc.format, R: &buf}}, library.Options{Format: tc.format})
+			in := tc.format
+			if tc.in != "" {
+				in = tc.in
+			}
+			job, err := library.Import(ctx, dst, registry(), []library.Input{{Name: "export." + tc.format, R: &buf}}, library.Options{Format: in})
 			if err != nil || job.Rejected != 0 {
 				t.Fatalf("re-import: %v, %d rejected: %v", err, job.Rejected, job.Errors)
 			}

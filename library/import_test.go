@@ -12,6 +12,8 @@ import (
 	"pencilbox/importers"
 	"pencilbox/kinds/akari"
 	akariimp "pencilbox/kinds/akari/formats"
+	"pencilbox/kinds/killer"
+	killerimp "pencilbox/kinds/killer/formats"
 	"pencilbox/kinds/slitherlink"
 	slitherimp "pencilbox/kinds/slitherlink/formats"
 	"pencilbox/kinds/sudoku"
@@ -20,10 +22,10 @@ import (
 )
 
 // kinds are the kinds whose puzzles the bundled sample holds.
-var kinds = engine.Registry{sudoku.Kind{}, akari.Kind{}, slitherlink.Kind{}}
+var kinds = engine.Registry{sudoku.Kind{}, akari.Kind{}, killer.Kind{}, slitherlink.Kind{}}
 
 func registry() importers.Registry {
-	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats(), slitherimp.Formats())
+	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats(), killerimp.Formats(), slitherimp.Formats())
 }
 
 // MustOpen opens a new database in a test folder.

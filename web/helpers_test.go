@@ -22,6 +22,7 @@ import (
 	"pencilbox/engine"
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
+	killerkind "pencilbox/kinds/killer/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
@@ -42,7 +43,7 @@ type testEnv struct {
 }
 
 // testBundles are the kinds cmd/pencilbox registers.
-var testBundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, slitherlinkkind.Bundle{}}
+var testBundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 
 func testKinds() (engine.Registry, importers.Registry) {
 	return testBundles.Kinds(), testBundles.Formats()

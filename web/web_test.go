@@ -651,7 +651,7 @@ func TestSets(t *testing.T) {
 	if r := c.get("/sets/1/export?format=pdf&per=6"); r.code != 200 || !strings.HasPrefix(r.body, "%PDF-") || r.hdr.Get("Content-Type") != "application/pdf" {
 		t.Errorf("set booklet: %d %q", r.code, r.hdr.Get("Content-Type"))
 	}
-	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and slitherlink puzzles only") {
+	if r := c.get("/sets/1/export?format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and killer and slitherlink puzzles only") {
 		t.Errorf("set of Sudoku as Tatham IDs: %d %.200s", r.code, r.body)
 	}
 	// The list's booklet: the filter's uniquely solvable puzzles; none
@@ -668,19 +668,21 @@ func TestSets(t *testing.T) {
 	// a format that holds some kinds takes the filter's puzzles of the one
 	// it holds; of several beside another, it asks for a kind; of none,
 	// none match
-	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 6`); n != 0 {
-		t.Fatalf("the sample has %d Akari of rank 6", n)
+	// (7x7: only Slitherlinks; the killers are 4x4, 6x6 and 9x9, the
+	// Akari 10x10 and more)
+	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind <> 'slitherlink' AND width = 7`); n != 0 {
+		t.Fatalf("the sample has %d 7x7 puzzles of other kinds", n)
 	}
-	if r := c.get("/export?rank=6&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'slitherlink' AND rank = 6`) {
-		t.Errorf("tatham export of rank 6: %d %q", r.code, r.body)
+	if r := c.get("/export?size=7x7&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'slitherlink' AND width = 7 AND height = 7`) {
+		t.Errorf("tatham export of the 7x7: %d %q", r.code, r.body)
 	}
 	if r := c.get("/export?kind=akari&rank=4&format=tatham"); r.code != 200 || strings.Count(r.body, "\n") != 2*e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari' AND rank = 4`) {
 		t.Errorf("tatham export of Akari of rank 4: %d %q", r.code, r.body)
 	}
-	if r := c.get("/export?rank=4&format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and slitherlink puzzles only, and this filter holds sudoku puzzles too: select a kind") {
+	if r := c.get("/export?rank=4&format=tatham"); r.code != 400 || !strings.Contains(r.body, "holds akari and killer and slitherlink puzzles only, and this filter holds sudoku puzzles too: select a kind") {
 		t.Errorf("tatham export of rank 4, three kinds: %d %.300s", r.code, r.body)
 	}
-	if r := c.get("/export?rank=7&format=tatham"); r.code != 404 || !strings.Contains(r.body, "No akari or slitherlink puzzle matches this filter.") {
+	if r := c.get("/export?rank=7&format=tatham"); r.code != 404 || !strings.Contains(r.body, "No akari or killer or slitherlink puzzle matches this filter.") {
 		t.Errorf("tatham export of rank 7, Sudoku only: %d %.300s", r.code, r.body)
 	}
 	r = c.get("/export?kind=sudoku&rank=8&format=json")

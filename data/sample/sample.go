@@ -1,7 +1,8 @@
 // Package sample holds the bundled sample library: a few hundred Sudoku
-// spanning the difficulty range, some Akari and 40 Slitherlinks (Janko.at's
-// and Tatham's Loopy's, every rank), each file naming its source collection
-// in its leading # comment lines. library.Seed imports them.
+// spanning the difficulty range, some Akari, 40 Slitherlinks (Janko.at's and
+// Tatham's Loopy's, every rank) and 108 Killer Sudoku (Janko.at's, Tatham's
+// Solo's), each file naming its source collection in its leading # comment
+// lines. library.Seed imports them.
 package sample
 
 import "embed"

@@ -22,7 +22,8 @@ var kind = killer.Kind{}
 // Formats lists the killer formats in detection order. Their names carry
 // the kind ("killer-tatham"): Akari has a "tatham" and a "tsv", and the
 // other kinds read Janko's block files too; import names are one
-// namespace.
+// namespace. The cage lists' is "cages", as the export's (and
+// "killer-cages" finds it too).
 func Formats() []importers.Format {
 	return []importers.Format{Janko(), TSV(), Tatham(), CageList()}
 }
@@ -241,10 +242,11 @@ func (b *block) record() importers.Record {
 
 // CageList reads typed cage lists (killer.ParseCageList), one after
 // another: each starts at a size line ("9x9") and runs to the next size
-// line. Blank lines and '#' comments are skipped.
+// line. Blank lines and '#' comments are skipped; a "# tags: a b" comment
+// gives its tags to the next list (the cages export writes them).
 func CageList() importers.Format {
 	return importers.Format{
-		Name: "killer-cages",
+		Name: "cages",
 		Kind: kind,
 		Detect: func(head []byte) bool {
 			l := importers.Head(head, 2)
@@ -256,7 +258,7 @@ func CageList() importers.Format {
 
 func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 	lr := importers.NewLineReader(r)
-	var cur []string
+	var cur, tags, curTags []string
 	start := 0
 	flush := func() error {
 		if cur == nil {
@@ -267,8 +269,10 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 		if err != nil {
 			err = fmt.Errorf("cage list at line %d: %w", start, err)
 		}
-		cur = nil
-		return emit(record(start, text, p, err))
+		rec := record(start, text, p, err)
+		rec.Tags = curTags
+		cur, curTags = nil, nil
+		return emit(rec)
 	}
 	for {
 		line, long, err := lr.Next()
@@ -286,6 +290,9 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 		}
 		s := strings.TrimSpace(string(line))
 		if s == "" || s[0] == '#' {
+			if t, ok := importers.TagsComment(line); ok {
+				tags = t
+			}
 			continue
 		}
 		if isSize(s) {
@@ -293,7 +300,7 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 				return err
 			}
 			start = lr.Line()
-			cur = []string{}
+			cur, curTags, tags = []string{}, tags, nil
 		}
 		if cur == nil {
 			if err := emit(importers.Record{Line: lr.Line(), Text: clip(s), Err: fmt.Errorf("cage list: %q before the size line (9x9)", clip(s))}); err != nil {

@@ -202,12 +202,13 @@ func TestCageLists(t *testing.T) {
 	if p == nil {
 		t.Fatal("no puzzle")
 	}
-	in := "# my killers\n" + p.CageList() + "\n" + strings.Replace(p.CageList(), "1: r1c1\n", "", 1) + p.CageList()
+	in := "# my killers\n" + p.CageList() + "\n" + strings.Replace(p.CageList(), "1: r1c1\n", "", 1) + "# tags: a b\n" + p.CageList()
 	name, recs := open(t, in)
-	if name != "killer-cages" || len(recs) != 3 {
+	if name != "cages" || len(recs) != 3 {
 		t.Fatalf("%s: %d records", name, len(recs))
 	}
-	if recs[0].Err != nil || recs[0].Line != 2 || recs[0].Puzzle.Givens() != p.Givens() || recs[2].Err != nil {
+	if recs[0].Err != nil || recs[0].Line != 2 || recs[0].Puzzle.Givens() != p.Givens() || recs[2].Err != nil ||
+		len(recs[0].Tags) != 0 || strings.Join(recs[2].Tags, " ") != "a b" {
 		t.Errorf("records %+v", recs)
 	}
 	if recs[1].Err == nil || !strings.Contains(recs[1].Err.Error(), "r1c1 in no cage") {

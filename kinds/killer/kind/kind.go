@@ -28,13 +28,14 @@ func (Bundle) Formats() []importers.Format { return killerimp.Formats() }
 func (Bundle) Describer() engine.Describer { return killer.Kind{} }
 
 // Export: booklets drawn from its describer; Tatham's Solo killer IDs
-// (tatham), the typed cage lists (cages: a list a puzzle, several lines,
-// which the killer-cages import reads back) and the shared csv.
+// (tatham, read back by the killer-tatham import) and the typed cage lists
+// (cages: a list a puzzle, several lines, read back by the cages import).
+// Not the shared csv: its import is Sudoku's, so a killer csv would not
+// read back.
 func (Bundle) Export() export.Kind {
 	return export.Kind{
 		Engine: killer.Kind{},
 		Texts: []export.Text{
-			{Format: "csv"},
 			{Format: "tatham", Line: func(p engine.Puzzle) string { return p.(*killer.Puzzle).TathamID() }},
 			{Format: "cages", Line: func(p engine.Puzzle) string {
 				return strings.TrimSuffix(p.(*killer.Puzzle).CageList(), "\n")
