@@ -220,6 +220,40 @@ func SymmetryParam() GenParam {
 type KindsParam struct {
 	GenParam
 	Kinds []Kind
+	// Decls are the kinds' own declarations, one for each of Kinds: a
+	// size is 4x4, 6x6 or 9x9 for one kind and any up to 60x60 for
+	// another.
+	Decls []GenParam
+}
+
+// Describe is the parameter's help naming the kinds that take it and its
+// default: one sentence when every kind declares it alike ("grid size WxH
+// (akari, slitherlink; default 10x10)"), else each kind's own ("akari:
+// grid size WxH from 1x1 to 60x60, default 10x10; killer: ...").
+func (p KindsParam) Describe() string {
+	same := true
+	for _, d := range p.Decls {
+		same = same && d.Help == p.Help && d.Default == p.Default
+	}
+	names := make([]string, len(p.Kinds))
+	for i, k := range p.Kinds {
+		names[i] = k.Name()
+	}
+	if same {
+		s := p.Help + " (" + strings.Join(names, ", ")
+		if p.Default != "" {
+			s += "; default " + p.Default
+		}
+		return s + ")"
+	}
+	parts := make([]string, len(p.Decls))
+	for i, d := range p.Decls {
+		parts[i] = names[i] + ": " + d.Help
+		if d.Default != "" {
+			parts[i] += ", default " + d.Default
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // GenParamsOf lists the parameters the generators among kinds declare,
@@ -240,6 +274,7 @@ func GenParamsOf(kinds []Kind) []KindsParam {
 				out = append(out, KindsParam{GenParam: p})
 			}
 			out[i].Kinds = append(out[i].Kinds, k)
+			out[i].Decls = append(out[i].Decls, p)
 		}
 	}
 	return out

@@ -102,3 +102,24 @@ func TestGenParamsOf(t *testing.T) {
 		t.Errorf("GenParamsOf: %v", out)
 	}
 }
+
+// TestKindsParamDescribe: a parameter declared alike by several kinds is
+// described once with their names; declared differently (a killer's size
+// is 4x4, 6x6 or 9x9), each kind's own help and default are said, not the
+// first kind's for all.
+func TestKindsParamDescribe(t *testing.T) {
+	size := func(help, def string) engine.GenParam {
+		return engine.GenParam{Name: "size", Type: engine.ParamSize, Help: help, Default: def}
+	}
+	a := paramKind{name: "a", params: []engine.GenParam{size("grid size WxH", "10x10")}}
+	b := paramKind{name: "b", params: []engine.GenParam{size("grid size WxH", "10x10")}}
+	c := paramKind{name: "c", params: []engine.GenParam{size("4x4, 6x6 or 9x9", "9x9")}}
+	ps := engine.GenParamsOf([]engine.Kind{a, b})
+	if got, want := ps[0].Describe(), "grid size WxH (a, b; default 10x10)"; got != want {
+		t.Errorf("alike: %q, want %q", got, want)
+	}
+	ps = engine.GenParamsOf([]engine.Kind{a, c})
+	if got, want := ps[0].Describe(), "a: grid size WxH, default 10x10; c: 4x4, 6x6 or 9x9, default 9x9"; got != want {
+		t.Errorf("different: %q, want %q", got, want)
+	}
+}

@@ -296,15 +296,17 @@ func TestGenerateRefuses(t *testing.T) {
 
 // TestGenerateFlagsFromDeclarations: generate's help has one flag per
 // parameter the kinds' generators declare, with the declaration's help,
-// the kinds that take it and its default.
+// the kinds that take it and its default; where the kinds declare one
+// name differently (a killer's size is 4x4, 6x6 or 9x9), each kind's own
+// help and default.
 func TestGenerateFlagsFromDeclarations(t *testing.T) {
 	_, _, errs := runCLI(t, "", "generate", "-h")
 	for _, want := range []string{
 		"[--symmetry none|rot180|rot90|mirror|diagonal|full] [--clues 22-26] [--minimal=true] [--size 12x12] [--black 20%]",
-		// Kinds registered later join the lists: "(akari, slitherlink; ...".
-		"grid size WxH, from 1x1 to 60x60 (akari",
+		// Kinds registered later join the lists: "(sudoku, akari, slitherlink; ...".
+		"akari: grid size WxH, from 1x1 to 60x60, default 10x10",
 		"share of black cells, e.g. 20% (akari; default 20%)",
-		"(sudoku, akari",
+		"full (sudoku, akari",
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("generate -h lacks %q:\n%s", want, errs)

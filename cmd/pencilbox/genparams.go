@@ -40,15 +40,7 @@ func genParamFlags(e *env, fs *flag.FlagSet) paramFlags {
 	var out paramFlags
 	for _, p := range engine.GenParamsOf(e.kinds) {
 		f := &paramFlag{p: p}
-		names := make([]string, len(p.Kinds))
-		for i, k := range p.Kinds {
-			names[i] = k.Name()
-		}
-		help := p.Help + " (" + strings.Join(names, ", ")
-		if p.Default != "" {
-			help += "; default " + p.Default
-		}
-		fs.Var(f, p.Name, help+")")
+		fs.Var(f, p.Name, p.Describe())
 		out = append(out, f)
 	}
 	return out
