@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"pencilbox"
 )
 
 // TestAuditLog: each change an editor or an admin makes through the site
@@ -14,7 +16,7 @@ import (
 // puzzle, and a puzzle's page shows its own history, its import included.
 func TestAuditLog(t *testing.T) {
 	e := roleEnv(t)
-	start := e.count(`SELECT coalesce(max(id), 0) FROM audit`)
+	start := e.auditTop()
 	ed := e.client()
 	tok := ed.loginAs("editor1", testPass)
 	adm := e.client()
@@ -54,13 +56,8 @@ func TestAuditLog(t *testing.T) {
 		}
 	}
 	var got []string
-	rows, err := e.db.R.Query(`SELECT actor, action, client FROM audit WHERE id > ? ORDER BY id`, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var who, what, from string
-		rows.Scan(&who, &what, &from)
+	for _, row := range e.auditSince(start) {
+		who, what, from := row.Actor, row.Action, row.Client
 		got = append(got, who+" "+what)
 		// every row of a web change names the client's address, the
 		// background import's too
@@ -68,7 +65,6 @@ func TestAuditLog(t *testing.T) {
 			t.Errorf("%s %s: from %q, want the client's 127.0.0.1", who, what, from)
 		}
 	}
-	rows.Close()
 	want := []string{"editor1 login", testUser + " login", "editor1 tags", "editor1 set.create", "editor1 set.add", "editor1 set.move", "editor1 set.remove",
 		"editor1 set.edit", "editor1 import", "editor1 job.end", testUser + " user.role", "editor1 set.delete"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -107,7 +103,7 @@ func TestAuditLog(t *testing.T) {
 	if r := ed.get("/puzzles/3"); !strings.Contains(r.body, `id="history"`) || cells(r.body) != "tags set.add set.remove import job.end" || !strings.Contains(r.body, "<td>editor1</td>") {
 		t.Errorf("history of puzzle 3: %q", cells(r.body))
 	}
-	ids := e.ids(`SELECT s.puzzle_id FROM sources s JOIN jobs j ON j.id = s.job_id WHERE j.source = 'audit test'`)
+	ids := e.pick(pencilbox.Filter{Source: "audit test"}, 0)
 	if len(ids) != 1 {
 		t.Fatalf("imported puzzles: %v", ids)
 	}
@@ -123,7 +119,7 @@ func TestAuditLog(t *testing.T) {
 // unchecked (the address's limit) writes none.
 func TestAuditLogins(t *testing.T) {
 	e := newTestEnv(t, nil)
-	start := e.count(`SELECT coalesce(max(id), 0) FROM audit`)
+	start := e.auditTop()
 	c := e.client()
 	for _, try := range []struct{ name, pass string }{
 		{testUser, "hunter2 first try"},
@@ -136,16 +132,9 @@ func TestAuditLogins(t *testing.T) {
 	}
 	c.loginAs(testUser, testPass)
 	var got []string
-	rows, err := e.db.R.Query(`SELECT actor, client, action, detail FROM audit WHERE id > ? ORDER BY id`, start)
-	if err != nil {
-		t.Fatal(err)
+	for _, row := range e.auditSince(start) {
+		got = append(got, row.Actor+" "+row.Client+" "+row.Action+" "+row.Detail)
 	}
-	for rows.Next() {
-		var who, from, what, detail string
-		rows.Scan(&who, &from, &what, &detail)
-		got = append(got, who+" "+from+" "+what+" "+detail)
-	}
-	rows.Close()
 	want := []string{
 		"visitor 127.0.0.1 login.failed wrong password for user " + testUser,
 		"visitor 127.0.0.1 login.failed an unknown user name",
@@ -155,8 +144,10 @@ func TestAuditLogins(t *testing.T) {
 		t.Errorf("audit rows:\n got %q\nwant %q", got, want)
 	}
 	for _, secret := range []string{"hunter2", "my secret passphrase", testPass} {
-		if n := e.count(`SELECT count(*) FROM audit WHERE instr(detail, ?) OR instr(actor, ?)`, secret, secret); n != 0 {
-			t.Errorf("%q is in the audit log", secret)
+		for _, row := range e.audit(pencilbox.AuditFilter{}) {
+			if strings.Contains(row.Detail, secret) || strings.Contains(row.Actor, secret) {
+				t.Errorf("%q is in the audit log: %+v", secret, row)
+			}
 		}
 	}
 }
@@ -169,7 +160,7 @@ func TestAuditExports(t *testing.T) {
 	e := roleEnv(t)
 	c := e.client()
 	c.loginAs("viewer1", testPass)
-	start := e.count(`SELECT coalesce(max(id), 0) FROM audit`)
+	start := e.auditTop()
 	for _, tc := range []struct {
 		path string
 		code int
@@ -185,16 +176,9 @@ func TestAuditExports(t *testing.T) {
 		}
 	}
 	var got []string
-	rows, err := e.db.R.Query(`SELECT actor, client, action, detail FROM audit WHERE id > ? ORDER BY id`, start)
-	if err != nil {
-		t.Fatal(err)
+	for _, row := range e.auditSince(start) {
+		got = append(got, row.Actor+" "+row.Client+" "+row.Action+" "+row.Detail)
 	}
-	for rows.Next() {
-		var who, from, what, detail string
-		rows.Scan(&who, &from, &what, &detail)
-		got = append(got, who+" "+from+" "+what+" "+detail)
-	}
-	rows.Close()
 	if len(got) != 3 {
 		t.Fatalf("audit rows: %q, want 3 exports", got)
 	}

@@ -57,7 +57,7 @@ func TestBrowserCookieToss(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#prize`)), chromedp.Click(chromedp.CSS(`#prize`)))
 	waitURL(t, ctx, base+"/sets")
 	answer := get(t, ctx, "the answer to the forged post", chromedp.Text(chromedp.CSS(`body`)))
-	if n := e.count(`SELECT count(*) FROM sets`); n != 0 {
+	if n := len(e.sets()); n != 0 {
 		t.Fatalf("the forged post created %d set(s); the browser shows %.300q", n, answer)
 	}
 	if !strings.Contains(answer, "another site") || !strings.Contains(answer, testUser) {
@@ -75,7 +75,7 @@ func TestBrowserCookieToss(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`form[action="/sets"] input[name=name]`), "Book one"),
 		chromedp.Submit(chromedp.CSS(`form[action="/sets"] input[name=name]`)))
 	waitURL(t, ctx, base+"/sets/")
-	if names := e.count(`SELECT count(*) FROM sets WHERE name = 'Book one'`); names != 1 || e.count(`SELECT count(*) FROM sets`) != 1 {
-		t.Errorf("after the curator's own form: %d sets named Book one, %d in all; want 1 and 1", names, e.count(`SELECT count(*) FROM sets`))
+	if names := e.setsNamed("Book one"); names != 1 || len(e.sets()) != 1 {
+		t.Errorf("after the curator's own form: %d sets named Book one, %d in all; want 1 and 1", names, len(e.sets()))
 	}
 }

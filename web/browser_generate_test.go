@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"pencilbox"
 )
 
 // TestBrowserGenerate: an editor asks the Generate page for 3 Akari of 2
@@ -17,7 +19,7 @@ func TestBrowserGenerate(t *testing.T) {
 	e := newTestEnv(t, nil)
 	ctx := browser(t)
 	base := e.srv.URL
-	before := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari'`)
+	before := e.matches(pencilbox.Filter{Kind: "akari"})
 	do(t, ctx, "log in",
 		chromedp.Navigate(base+"/generate"),
 		chromedp.WaitVisible(chromedp.CSS(`input[name=username]`)),
@@ -38,7 +40,7 @@ func TestBrowserGenerate(t *testing.T) {
 	if msg := get(t, ctx, "flash", chromedp.Text(chromedp.CSS(`.flash`))); !strings.Contains(msg, "rates above 4") {
 		t.Errorf("the refusal says %q, want the reason (no 3x3 rates above 4)", msg)
 	}
-	jobs := e.count(`SELECT count(*) FROM jobs`)
+	jobs := len(e.jobs())
 
 	do(t, ctx, "ask 3 Akari of 2 stars",
 		chromedp.WaitVisible(chromedp.CSS(`form.generate`)),
@@ -60,24 +62,25 @@ func TestBrowserGenerate(t *testing.T) {
 			t.Fatalf("the run's page says %q", state)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM jobs`); n != jobs+1 {
+	if n := len(e.jobs()); n != jobs+1 {
 		t.Errorf("%d jobs after the refused target and one run, want %d", n, jobs+1)
 	}
-	if n := e.count(`SELECT count(*) FROM audit WHERE action = 'generate' AND actor = '` + testUser + `'`); n != 1 {
+	if n := len(e.audited("generate", testUser)); n != 1 {
 		t.Errorf("the audit log holds %d generator runs by %s, want 1", n, testUser)
 	}
 	added := get(t, ctx, "imported", chromedp.Text(chromedp.CSS(`#jimported`)))
 	if n, _ := strconv.Atoi(added); n != 3 {
 		t.Errorf("the run's page counts %s added, want 3", added)
 	}
-	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'akari'`); n != before+3 {
+	if n := e.matches(pencilbox.Filter{Kind: "akari"}); n != before+3 {
 		t.Errorf("%d Akari in the library, want %d", n, before+3)
 	}
-	if n := e.count(`SELECT count(*) FROM puzzles p JOIN tags t ON t.puzzle_id = p.id WHERE t.tag = 'fresh' AND p.kind = 'akari' AND p.rank = 2 AND p.width = 6 AND p.status = 1`); n != 3 {
+	six := pencilbox.Size{W: 6, H: 6}
+	if n := e.matches(pencilbox.Filter{Kind: "akari", Tag: "fresh", RankMin: 2, RankMax: 2, Status: "unique", SizeMin: six, SizeMax: six}); n != 3 {
 		t.Errorf("%d unique 6x6 Akari of 2 stars tagged fresh, want 3", n)
 	}
-	if n := e.count(`SELECT count(*) FROM set_items i JOIN sets s ON s.id = i.set_id WHERE s.name = 'made today'`); n != 3 {
-		t.Errorf("the set holds %d puzzles, want 3", n)
+	if _, items, _ := e.setNamed("made today"); len(items) != 3 {
+		t.Errorf("the set holds %d puzzles, want 3", len(items))
 	}
 	do(t, ctx, "see the puzzles", chromedp.Click(chromedp.CSS(`#jobpuzzles`)))
 	waitURL(t, ctx, "/puzzles")

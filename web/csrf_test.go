@@ -83,7 +83,7 @@ func TestCSRFTokenBoundToSession(t *testing.T) {
 			t.Errorf("%s: %d %.200s, want 403 about the token", tc.name, r.code, r.body)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM sets`); n != 0 {
+	if n := len(e.sets()); n != 0 {
 		t.Fatalf("the refused posts made %d sets", n)
 	}
 
@@ -111,7 +111,7 @@ func TestCSRFTokenBoundToSession(t *testing.T) {
 			t.Errorf("valid token %d (%v): %d %.200s, want 303 to the set", i, tc.headers, r.code, r.body)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM sets`); n != 3 {
+	if n := len(e.sets()); n != 3 {
 		t.Errorf("%d sets, want the 3 of the valid posts", n)
 	}
 
@@ -134,7 +134,7 @@ func TestCSRFTokenBoundToSession(t *testing.T) {
 	if r.code != http.StatusSeeOther || !strings.HasPrefix(r.hdr.Get("Location"), "/login") {
 		t.Errorf("the token after logout: %d to %q, want 303 to /login", r.code, r.hdr.Get("Location"))
 	}
-	if n := e.count(`SELECT count(*) FROM sets WHERE name = 'after logout'`); n != 0 {
+	if _, _, ok := e.setNamed("after logout"); ok {
 		t.Errorf("the token after logout made a set")
 	}
 }
@@ -177,7 +177,7 @@ func TestCSRFCrossOrigin(t *testing.T) {
 			}
 		}
 	}
-	if n, want := e.count(`SELECT count(*) FROM sets`), 3; n != want {
+	if n, want := len(e.sets()), 3; n != want {
 		t.Errorf("%d sets, want %d (the accepted posts')", n, want)
 	}
 }

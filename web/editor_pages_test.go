@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"pencilbox"
 )
 
 // formSet creates a set through the form and adds ids to it (the last-set
@@ -84,7 +86,7 @@ func TestListCountAndRecipeFirst(t *testing.T) {
 	if table < 0 {
 		t.Fatal("no list")
 	}
-	n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku'`)
+	n := e.matches(pencilbox.Filter{Kind: "sudoku"})
 	for what, mark := range map[string]string{
 		"the match count": fmt.Sprintf(`id="matches">%d puzzles match`, n),
 		"the recipe":      `id="recipe"`,

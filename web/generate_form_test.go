@@ -16,7 +16,7 @@ func TestGenerateFormKeptWhenRefused(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
-	before := e.count(`SELECT count(*) FROM jobs`)
+	before := len(e.jobs())
 	long := strings.Repeat("z", 70)
 	for _, tc := range []struct {
 		form  url.Values
@@ -59,7 +59,7 @@ func TestGenerateFormKeptWhenRefused(t *testing.T) {
 			t.Errorf("%s: marked %q, want %q", name, marked, tc.field)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM jobs`); n != before {
+	if n := len(e.jobs()); n != before {
 		t.Errorf("%d runs started from refused forms", n-before)
 	}
 	// a new form holds its defaults only, nothing marked
@@ -76,7 +76,7 @@ func TestGenerateRefusesUnreachableER(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
-	before := e.count(`SELECT count(*) FROM jobs`)
+	before := len(e.jobs())
 	for _, tc := range []struct{ rank, er, says string }{
 		{"1", "9-", "Stars 1 with ER 9-: impossible target at the asked rank: a puzzle rates only rank 1 from 1.0 to 2.3"},
 		{"4-6", "-1.5", "rank 4 from 1.7 to 3.4, rank 5 from 1.7 to 4.0, rank 6 from 1.7 to 5.4"},
@@ -90,7 +90,7 @@ func TestGenerateRefusesUnreachableER(t *testing.T) {
 			t.Errorf("rank %s er %s: marked %q, want the er field", tc.rank, tc.er, m)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM jobs`); n != before {
+	if n := len(e.jobs()); n != before {
 		t.Errorf("%d runs started from refused forms", n-before)
 	}
 }

@@ -37,7 +37,7 @@ func TestPublishFormKeepsInput(t *testing.T) {
 	if !strings.Contains(body, `value="7 Dec"`) {
 		t.Errorf("the date typed is lost")
 	}
-	if n := e.count(`SELECT count(*) FROM publications`); n != 0 {
+	if n := e.publications(); n != 0 {
 		t.Errorf("%d publications", n)
 	}
 }

@@ -46,7 +46,7 @@ func TestPublishFromSetPage(t *testing.T) {
 			t.Errorf("%s: the set page does not say %q", s.what, s.say)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM publications`); n != 2 {
+	if n := e.publications(); n != 2 {
 		t.Errorf("%d publications stored, want 2", n)
 	}
 	page := c.get("/sets/" + id).body
@@ -104,7 +104,7 @@ func TestReuseAsksFirst(t *testing.T) {
 			t.Errorf("the confirm page lacks %q", w)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM set_items WHERE set_id = ?`, feb); n != 0 {
+	if n := len(setOrder(t, c, feb)); n != 0 {
 		t.Fatalf("the refused add put %d puzzles in February", n)
 	}
 	// "only the unused ones", then "all anyway", as the page's forms send them
@@ -166,7 +166,7 @@ func TestBuildFromRecipe(t *testing.T) {
 	ranks := func(id string) string {
 		var out []string
 		for _, p := range setOrder(t, c, id) {
-			out = append(out, fmt.Sprint(e.count(`SELECT rank FROM puzzles WHERE id = ?`, p)))
+			out = append(out, fmt.Sprint(e.puzzle(p).Rank))
 		}
 		return strings.Join(out, " ")
 	}
@@ -210,7 +210,7 @@ func TestBuildFromRecipe(t *testing.T) {
 		{"bad seed", "Week 3", "rank=1:1", "abc", `Seed "abc": write a whole number`},
 		{"no name", "", "rank=1:1", "1", "Name the new set"},
 	} {
-		sets := e.count(`SELECT count(*) FROM sets`)
+		sets := len(e.sets())
 		r := build(tc.name, "", tc.recipe, tc.seed)
 		// the list again, the recipe's panel open and filled as sent
 		if r.code != http.StatusBadRequest {
@@ -220,7 +220,7 @@ func TestBuildFromRecipe(t *testing.T) {
 		if page := html.UnescapeString(r.body); !strings.Contains(strings.ToLower(page), strings.ToLower(tc.say)) {
 			t.Errorf("%s: the list does not say %q", tc.what, tc.say)
 		}
-		if e.count(`SELECT count(*) FROM sets`) != sets {
+		if len(e.sets()) != sets {
 			t.Errorf("%s: a set was made", tc.what)
 		}
 	}

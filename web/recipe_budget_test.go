@@ -29,7 +29,7 @@ func TestRecipeBudgetRefused(t *testing.T) {
 		e := newTestEnv(t, func(c *Config) { c.RecipeBudget = tc.budget })
 		c := e.client()
 		tok := c.login()
-		sets := e.count(`SELECT count(*) FROM sets`)
+		sets := len(e.sets())
 		r := c.post("/sets/build", url.Values{"csrf": {tok}, "filter": {"kind=sudoku"}, "back": {"/puzzles?kind=sudoku"},
 			"recipe": {tc.recipe}, "seed": {"1"}, "name": {"Week 50"}})
 		if r.code != http.StatusBadRequest {
@@ -39,7 +39,7 @@ func TestRecipeBudgetRefused(t *testing.T) {
 		if page := html.UnescapeString(r.body); !strings.Contains(page, tc.says) {
 			t.Errorf("%s: the list does not say %q", tc.what, tc.says)
 		}
-		if n := e.count(`SELECT count(*) FROM sets`); n != sets {
+		if n := len(e.sets()); n != sets {
 			t.Errorf("%s: %d sets made", tc.what, n-sets)
 		}
 	}

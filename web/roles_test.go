@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"pencilbox"
 	"pencilbox/library"
 	"slices"
 	"strings"
@@ -115,8 +116,8 @@ func TestRolesWalkEveryRoute(t *testing.T) {
 		"POST /account/logout-all":   {"/account/logout-all", V}, // walked last: it ends the session
 	}
 	state := func() string {
-		return fmt.Sprint(e.count(`SELECT count(*) FROM sets`), e.count(`SELECT count(*) FROM set_items`), e.count(`SELECT count(*) FROM jobs`),
-			e.count(`SELECT count(*) FROM tags`), e.count(`SELECT count(*) FROM users`), e.count(`SELECT count(*) FROM users WHERE role = 'viewer'`))
+		return fmt.Sprint(len(e.sets()), e.allSetItems(), len(e.jobs()),
+			e.tagCount(), len(e.users()), e.withRole(pencilbox.RoleViewer))
 	}
 	// the least able first: the refusals are checked against an untouched
 	// library, and the admin's deletions come last
@@ -240,7 +241,7 @@ func TestUsersPage(t *testing.T) {
 	if r := adm.post("/users/"+testUser+"/role", url.Values{"csrf": {tok}, "role": {"editor"}}); r.code != http.StatusBadRequest || !strings.Contains(r.body, "only admin") {
 		t.Errorf("demoting the last admin: %d, want 400 saying so on /users: %.500s", r.code, r.body)
 	}
-	if n := e.count(`SELECT count(*) FROM users WHERE role = 'admin'`); n != 1 {
+	if n := e.withRole(pencilbox.RoleAdmin); n != 1 {
 		t.Errorf("%d admins after refusing to demote the last", n)
 	}
 	if r := adm.post("/users", url.Values{"csrf": {tok}, "name": {"dora"}, "password": {testPass}, "role": {"viewer"}}); r.code != http.StatusSeeOther {
@@ -256,7 +257,7 @@ func TestUsersPage(t *testing.T) {
 		!strings.Contains(r.body, "at least 10 characters") || !strings.Contains(r.body, `value="eve"`) {
 		t.Errorf("add with a short password: %d, want 400 saying so with the form kept", r.code)
 	}
-	if e.count(`SELECT count(*) FROM users WHERE name = 'eve'`) != 0 {
+	if e.hasUser("eve") {
 		t.Error("eve added with a short password")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestPublishedSetLockedWeb(t *testing.T) {
 		t.Fatalf("publish: %d", r.code)
 	}
 	items := func() []int64 {
-		return e.ids(`SELECT puzzle_id FROM set_items WHERE set_id = ? ORDER BY pos`, id)
+		return setOrder(t, c, id)
 	}
 	before := items()
 	says := `Set "Week 49 Sudoku" is published (in Daily Times on 2026-12-07) and locked: nothing was changed`
@@ -56,7 +57,7 @@ func TestPublishedSetLockedWeb(t *testing.T) {
 	if got := items(); len(got) != len(before) || got[0] != before[0] || got[2] != before[2] {
 		t.Fatalf("refused changes changed the set: %v, was %v", got, before)
 	}
-	if n := e.count(`SELECT count(*) FROM sets WHERE name = 'Week 49 Sudoku'`); n != 1 {
+	if n := e.setsNamed("Week 49 Sudoku"); n != 1 {
 		t.Fatalf("the rename went through")
 	}
 	page := c.get("/sets/" + id).body
@@ -77,7 +78,7 @@ func TestPublishedSetLockedWeb(t *testing.T) {
 	if r := c.post("/sets/"+id+"/reopen", nil); r.code != http.StatusForbidden && r.code != http.StatusBadRequest {
 		t.Errorf("reopen without the CSRF token: %d, want refused", r.code)
 	}
-	if n := e.count(`SELECT count(*) FROM audit WHERE action = 'set.reopen'`); n != 0 {
+	if n := len(e.audited("set.reopen", "")); n != 0 {
 		t.Fatalf("refused reopens logged %d rows", n)
 	}
 	r := c.post("/sets/"+id+"/reopen", url.Values{"csrf": {tok}})
@@ -89,8 +90,8 @@ func TestPublishedSetLockedWeb(t *testing.T) {
 		strings.Contains(page, `id="locked"`) || !strings.Contains(page, " by editor1") {
 		t.Errorf("the reopened set's page does not say so")
 	}
-	if n := e.count(`SELECT count(*) FROM audit WHERE action = 'set.reopen' AND actor = 'editor1' AND detail LIKE '%Week 49 Sudoku%Daily Times on 2026-12-07%'`); n != 1 {
-		t.Errorf("%d audit rows for the reopen, want 1", n)
+	if rows := e.audited("set.reopen", "editor1"); len(rows) != 1 || !regexp.MustCompile(`Week 49 Sudoku.*Daily Times on 2026-12-07`).MatchString(rows[0].Detail) {
+		t.Errorf("audit rows for the reopen: %+v, want one by editor1 naming the set and its publication", rows)
 	}
 	if r := c.post("/sets/"+id+"/move", url.Values{"csrf": {tok}, "puzzle": {"12"}, "pos": {"1"}}); r.code != http.StatusSeeOther {
 		t.Fatalf("move after reopen: %d", r.code)
@@ -98,7 +99,7 @@ func TestPublishedSetLockedWeb(t *testing.T) {
 	if got := items(); got[0] != 12 {
 		t.Errorf("move after reopen: %v", got)
 	}
-	if n := e.count(`SELECT count(*) FROM puzzle_publications pp JOIN publications pb ON pb.id = pp.publication_id WHERE pb.set_id = ?`, id); n != 3 {
-		t.Errorf("the publication's records: %d puzzles, want 3", n)
+	if pubs := e.setPublications(mustID(t, id)); len(pubs) != 1 || pubs[0].Count != 3 {
+		t.Errorf("the set's publications: %+v, want one of 3 puzzles", pubs)
 	}
 }

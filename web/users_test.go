@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/db"
 )
 
@@ -25,7 +26,7 @@ func TestUserManagement(t *testing.T) {
 	ed := e.client()
 	ed.loginAs("editor1", testPass)
 	loggedIn := func(c *client) bool { return c.get("/").code == http.StatusOK }
-	rowsBefore := e.count(`SELECT count(*) FROM audit`)
+	rowsBefore := len(e.audit(pencilbox.AuditFilter{}))
 
 	// without the token: refused, nothing changed
 	for _, p := range []string{"/users/editor1/disable", "/users/editor1/delete", "/users/editor1/password", "/account/password", "/account/logout-all"} {
@@ -33,7 +34,7 @@ func TestUserManagement(t *testing.T) {
 			t.Errorf("%s without the CSRF token: %d, want 403", p, r.code)
 		}
 	}
-	if !loggedIn(adm) || !loggedIn(ed) || e.count(`SELECT count(*) FROM audit`) != rowsBefore {
+	if !loggedIn(adm) || !loggedIn(ed) || len(e.audit(pencilbox.AuditFilter{})) != rowsBefore {
 		t.Fatal("a refused post changed something")
 	}
 
@@ -95,7 +96,7 @@ func TestUserManagement(t *testing.T) {
 	if r := adm.post("/users/editor1/delete", url.Values{"csrf": {tok}, "confirm": {"yes"}}); r.code != http.StatusSeeOther {
 		t.Fatalf("delete: %d %.300s", r.code, r.body)
 	}
-	if loggedIn(ed) || e.count(`SELECT count(*) FROM users WHERE name = 'editor1'`) != 0 {
+	if loggedIn(ed) || e.hasUser("editor1") {
 		t.Error("a deleted user is still there or logged in")
 	}
 	if r := adm.post("/users/editor1/delete", url.Values{"csrf": {tok}, "confirm": {"yes"}}); r.code != http.StatusNotFound {
@@ -144,7 +145,7 @@ func TestUserManagement(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, r := range rows[:e.count(`SELECT count(*) FROM audit`)-rowsBefore] {
+	for _, r := range rows[:len(e.audit(pencilbox.AuditFilter{}))-rowsBefore] {
 		got = append([]string{r.Actor + " " + r.Action}, got...)
 	}
 	want := []string{
