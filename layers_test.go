@@ -19,6 +19,7 @@ import (
 	"pencilbox/bundle"
 	akarikind "pencilbox/kinds/akari/kind"
 	killerkind "pencilbox/kinds/killer/kind"
+	nonogramkind "pencilbox/kinds/nonogram/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 )
@@ -366,7 +367,7 @@ type kindTerms struct {
 // left out.
 func registeredTerms(t *testing.T) kindTerms {
 	t.Helper()
-	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
+	reg := bundle.Registry{sudokukind.Bundle{}, nonogramkind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 	if got, want := len(reg.Kinds()), len(bundledKindNames(t)); got != want {
 		t.Fatalf("the test registers %d kinds, kinds/ holds %d bundles: add the new kind's bundle here", got, want)
 	}

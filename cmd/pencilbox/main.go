@@ -17,6 +17,7 @@ import (
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
 	killerkind "pencilbox/kinds/killer/kind"
+	nonogramkind "pencilbox/kinds/nonogram/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 )
@@ -67,8 +68,10 @@ func commands() []command {
 }
 
 func newEnv() *env {
-	// Every puzzle kind is registered here, once, by its bundle.
-	bundles := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
+	// Every puzzle kind is registered here, once, by its bundle. Nonogram
+	// comes before Akari: Akari's Tatham ID and its format claim any
+	// "WxH:" head, Nonogram's only a Pattern ID (digits, '.' and '/').
+	bundles := bundle.Registry{sudokukind.Bundle{}, nonogramkind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		bundles: bundles, kinds: bundles.Kinds(), formats: bundles.Formats(), exports: bundles.Exports(),

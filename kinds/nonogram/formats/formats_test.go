@@ -1,0 +1,184 @@
+package formats_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"pencilbox/engine"
+	"pencilbox/importers"
+	"pencilbox/kinds/nonogram"
+	"pencilbox/kinds/nonogram/formats"
+)
+
+func registry() importers.Registry {
+	return importers.NewRegistry(engine.Registry{nonogram.Kind{}}, formats.Formats())
+}
+
+// readAll detects the format of text, checks it is want, and reads every
+// record.
+func readAll(t *testing.T, text, want string) []importers.Record {
+	t.Helper()
+	f, r, err := importers.Open(strings.NewReader(text), registry(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != want {
+		t.Fatalf("detected %s, want %s", f.Name, want)
+	}
+	var out []importers.Record
+	if err := f.Read(r, func(rec importers.Record) error { out = append(out, rec); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func file(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const jankoSample = "../testdata/sample/nonogram_janko_dev_1402.txt"
+
+// TestBlock reads the committed Janko sample: every block a puzzle with
+// its solution, which solving confirms.
+func TestBlock(t *testing.T) {
+	recs := readAll(t, file(t, jankoSample), "nonogram-block")
+	if len(recs) != 38 {
+		t.Fatalf("%d records, want 38", len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Err != nil {
+			t.Fatalf("line %d: %v", rec.Line, rec.Err)
+		}
+		if !strings.HasPrefix(rec.Note, "id ") || rec.Solution == "" {
+			t.Errorf("line %d: note %q, solution %d", rec.Line, rec.Note, len(rec.Solution))
+		}
+	}
+	p := recs[0].Puzzle.(*nonogram.Puzzle)
+	if r := p.Solve(); r.Solution != recs[0].Solution {
+		t.Error("the first block's solution is not its puzzle's")
+	}
+}
+
+// TestBlockBadSolution: a solution that breaks the clues is a bad record
+// naming the block's line and the line of the puzzle, and the next block
+// is read.
+func TestBlockBadSolution(t *testing.T) {
+	text := file(t, jankoSample)
+	// The sample's first solution row (of its first block, 524_10x10,
+	// which begins on line 5), with its first cell flipped.
+	i := strings.Index(text, "solution\n") + len("solution\n")
+	flip := map[byte]byte{'x': '-', '-': 'x'}
+	bad := text[:i] + string(flip[text[i]]) + text[i+1:]
+	recs := readAll(t, bad, "nonogram-block")
+	first := recs[0]
+	if first.Err == nil || first.Puzzle != nil {
+		t.Fatal("a block with a wrong solution is read")
+	}
+	msg := first.Error("janko.txt")
+	for _, want := range []string{"janko.txt:", "block 524_10x10", ":5: ", "breaks the clues", "row 1 has runs"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%q lacks %q", msg, want)
+		}
+	}
+	if len(recs) != 38 || recs[1].Err != nil {
+		t.Errorf("%d records after a bad one", len(recs))
+	}
+}
+
+func TestBlockErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"begin\npuzzle nonogram\nid a\nrows 1\ncols 1\nproblem\n1\n1\nsolution\nx\n", "no end line"},
+		{"begin\npuzzle nonogram\nid a\nrows 1\ncols 1\nproblem\n1\nend\n", "1 clue lines, want 2"},
+		{"begin\npuzzle nonogram\nid a\nrows 1\ncols 2\nproblem\n1\n1\n3\nend\n", "row 1: run of 3"},
+		{"begin\npuzzle nonogram\nid a\nrows 1\ncols 1\nproblem\n1\n1\nsolution\n?\nend\n", "line 10: solution row 1"},
+		{"begin\npuzzle nonogram\nid a\nrows x\nend\n", "line 4: rows"},
+		{"begin\npuzzle nonogram\nid a\nrows 2\ncols 1\nproblem\n1\n1\n0\nsolution\nx\nend\n", "1 solution rows, want 2"},
+	} {
+		recs := readAll(t, tc.text, "nonogram-block")
+		if len(recs) != 1 || recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.text, recs, tc.want)
+		}
+	}
+}
+
+func TestPattern(t *testing.T) {
+	text := "# ids\n3x3:1/3/1/1/3/1\n\n2x2:1/1/1/1\n"
+	recs := readAll(t, text, "pattern")
+	if len(recs) != 2 || recs[0].Err != nil || recs[1].Line != 4 {
+		t.Fatalf("%+v", recs)
+	}
+	tsv := file(t, "../testdata/sample/nonogram_sgt_dev.tsv")
+	recs = readAll(t, tsv, "pattern")
+	if len(recs) != 20 {
+		t.Fatalf("%d tsv records", len(recs))
+	}
+	for _, rec := range recs {
+		if rec.Err != nil || rec.Solution == "" {
+			t.Fatalf("line %d: %v", rec.Line, rec.Err)
+		}
+	}
+	recs = readAll(t, "3x3:1/3/1/1/3/1\t111/000/000\n", "pattern")
+	if recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), "breaks the clues") {
+		t.Errorf("a wrong tsv solution: %v", recs[0].Err)
+	}
+	recs = readAll(t, "3x3:1/3/1/1/3/1\n3x3:1/3\n", "pattern")
+	if recs[1].Err == nil || recs[1].Line != 2 {
+		t.Errorf("a bad id: %+v", recs[1])
+	}
+}
+
+func TestNonAndPack(t *testing.T) {
+	one := file(t, "../testdata/non/webpbn-1.non")
+	recs := readAll(t, one, "non")
+	if len(recs) != 1 || recs[0].Err != nil || !strings.Contains(recs[0].Note, "Jan Wolter") || recs[0].Solution == "" {
+		t.Fatalf("%+v", recs)
+	}
+	pack := one + "====\n" + file(t, "../testdata/non/webpbn-6.non") + "====\nwidth 2\n"
+	recs = readAll(t, pack, "non")
+	if len(recs) != 3 || recs[1].Err != nil || recs[2].Err == nil {
+		t.Fatalf("pack: %d records", len(recs))
+	}
+	if recs[1].Line != strings.Count(one, "\n")+2 {
+		t.Errorf("second puzzle at line %d", recs[1].Line)
+	}
+	// A goal that breaks the clues.
+	bad := strings.Replace(one, `goal "0110`, `goal "1110`, 1)
+	recs = readAll(t, bad, "non")
+	if recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), "goal") {
+		t.Errorf("a wrong goal: %v", recs[0].Err)
+	}
+}
+
+func TestPBN(t *testing.T) {
+	recs := readAll(t, file(t, "../testdata/non/webpbn-1.xml"), "pbn")
+	if len(recs) != 1 || recs[0].Err != nil || !strings.Contains(recs[0].Note, "Dancer") || recs[0].Solution == "" {
+		t.Fatalf("%+v", recs)
+	}
+	recs = readAll(t, "<puzzleset><puzzle><clues type=\"rows\">", "pbn")
+	if len(recs) != 1 || recs[0].Err == nil {
+		t.Errorf("broken xml: %+v", recs)
+	}
+}
+
+// TestJSONRoundTrip: the shared json format reads a nonogram by its
+// givens, as it reads every kind.
+func TestJSONRoundTrip(t *testing.T) {
+	text := `{"kind":"nonogram","puzzle":"3x3:1/3/1/1/3/1","solution":"010/111/010"}` + "\n"
+	f, r, err := importers.Open(strings.NewReader(text), registry(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []importers.Record
+	if err := f.Read(r, func(rec importers.Record) error { recs = append(recs, rec); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Err != nil || recs[0].Puzzle.Givens() != "3x3:1/3/1/1/3/1" {
+		t.Fatalf("%s: %+v", f.Name, recs)
+	}
+}
