@@ -105,7 +105,7 @@ func TestBrowserPages(t *testing.T) {
 
 // darkShots are the pages whose screenshot is also taken in the dark
 // scheme (at 1280 px): boards, thumbnails and charts.
-var darkShots = map[string]bool{"dashboard": true, "library": true, "sudoku-steps": true, "akari": true, "killer-steps": true}
+var darkShots = map[string]bool{"dashboard": true, "library": true, "sudoku-steps": true, "akari": true, "killer-steps": true, "nonogram": true}
 
 // curatorPage is one page of the admin, by a name for its screenshot:
 // the page at path, or the one the steps reach from it (a form's answer).
@@ -139,10 +139,14 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	// viewer's board must fit a phone's width too
 	sl := e.ids(`SELECT id FROM puzzles WHERE kind = 'slitherlink' AND status = 1 ORDER BY rank DESC, width * height DESC, id LIMIT 1`)
 	kl := e.ids(`SELECT id FROM puzzles WHERE kind = 'killer' AND status = 1 AND width = 9 ORDER BY rank DESC, id LIMIT 1`)
+	// the hardest nonogram (its picture, its steps) and the largest
+	// (40x30: its clue margins must fit a phone's width too)
+	nono := e.ids(`SELECT id FROM puzzles WHERE kind = 'nonogram' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
+	nonoBig := e.ids(`SELECT id FROM puzzles WHERE kind = 'nonogram' ORDER BY width * height DESC, id LIMIT 1`)
 	items := e.ids(`SELECT id FROM puzzles WHERE status = 1 ORDER BY kind DESC, id LIMIT 6`)
 	jobs := e.ids(`SELECT id FROM jobs ORDER BY id LIMIT 1`)
-	if len(sd) == 0 || len(ak) == 0 || len(sl) == 0 || len(kl) == 0 || len(items) == 0 || len(jobs) == 0 {
-		t.Fatalf("the sample lacks a page's subject: sudoku %v akari %v slitherlink %v killer %v items %v jobs %v", sd, ak, sl, kl, items, jobs)
+	if len(sd) == 0 || len(ak) == 0 || len(sl) == 0 || len(kl) == 0 || len(nono) == 0 || len(nonoBig) == 0 || len(items) == 0 || len(jobs) == 0 {
+		t.Fatalf("the sample lacks a page's subject: sudoku %v akari %v slitherlink %v killer %v nonogram %v %v items %v jobs %v", sd, ak, sl, kl, nono, nonoBig, items, jobs)
 	}
 	set, err := e.s.sets.Create(ctx, "Sunday paper, week 48", "Six puzzles for the weekend page: easy first.")
 	if err != nil {
@@ -180,6 +184,10 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 		{name: "library-killer", path: "/puzzles?kind=killer"},
 		{name: "killer", path: "/puzzles/" + id(kl[0])},
 		{name: "killer-steps", path: "/puzzles/" + id(kl[0]) + "?step=8#step"},
+		{name: "nonogram", path: "/puzzles/" + id(nono[0]) + "?solution=1"},
+		{name: "nonogram-steps", path: "/puzzles/" + id(nono[0]) + "?step=3#step"},
+		{name: "library-nonogram", path: "/puzzles?kind=nonogram&sort=clues&order=desc"},
+		{name: "nonogram-large", path: "/puzzles/" + id(nonoBig[0])},
 		{name: "sets", path: "/sets"},
 		{name: "set", path: "/sets/" + id(set)},
 		{name: "booklet", path: "/sets/" + id(set) + "/booklet"},

@@ -23,6 +23,7 @@ import (
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
 	killerkind "pencilbox/kinds/killer/kind"
+	nonogramkind "pencilbox/kinds/nonogram/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
@@ -43,7 +44,7 @@ type testEnv struct {
 }
 
 // testBundles are the kinds cmd/pencilbox registers.
-var testBundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
+var testBundles = bundle.Registry{sudokukind.Bundle{}, nonogramkind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 
 func testKinds() (engine.Registry, importers.Registry) {
 	return testBundles.Kinds(), testBundles.Formats()

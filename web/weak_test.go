@@ -28,10 +28,10 @@ func TestExportRefusesWhatItCannotWrite(t *testing.T) {
 	c := e.client()
 	c.login()
 	for _, tc := range []struct{ path, says string }{
-		{"/export?kind=akari&format=csv", "the csv format holds sudoku puzzles only, not akari: for akari, choose pdf, json, url, tatham"},
+		{"/export?kind=akari&format=csv", "puzzles only, not akari: for akari, choose pdf, json, url, tatham"},
 		{"/export?kind=akari&format=line", "the line format holds sudoku puzzles only"},
 		{"/export?kind=akari&format=grid", "the grid format holds sudoku puzzles only"},
-		{"/export?kind=sudoku&format=tatham", "the tatham format holds akari and killer and slitherlink puzzles only, not sudoku"},
+		{"/export?kind=sudoku&format=tatham", "puzzles only, not sudoku: for sudoku, choose pdf, line, grid, csv, json, url"},
 		{"/export?status=bogus&format=csv", "status &#34;bogus&#34;: want unique, multiple, none, unknown or invalid"},
 		{"/export?status=bogus&format=pdf", "status &#34;bogus&#34;"},
 	} {

@@ -182,3 +182,13 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatalf("%s: %+v", f.Name, recs)
 	}
 }
+
+// TestPBNTooLong: an XML document over importers.MaxRecord is one bad
+// record, not read into memory whole.
+func TestPBNTooLong(t *testing.T) {
+	big := "<puzzleset>" + strings.Repeat("<!-- padding -->", importers.MaxRecord/16+1) + "</puzzleset>"
+	recs := readAll(t, big, "pbn")
+	if len(recs) != 1 || recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), "longer than") {
+		t.Fatalf("%d records: %v", len(recs), recs)
+	}
+}
