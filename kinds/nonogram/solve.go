@@ -52,6 +52,10 @@ type solver struct {
 	gen    uint32
 	common []int32
 
+	// lineMark[l] == lgen marks line l as changed since the node's guess
+	lineMark []uint32
+	lgen     uint32
+
 	count int
 	sol   []Cell
 }
@@ -66,6 +70,7 @@ func newSolver(p *Puzzle, limit int64) *solver {
 	g.queued = make([]bool, p.W+p.H)
 	g.stamp = make([]uint32, n)
 	g.stampV = make([]Cell, n)
+	g.lineMark = make([]uint32, p.W+p.H)
 	for l := range p.W + p.H {
 		g.enqueue(l)
 	}
@@ -164,7 +169,7 @@ func (g *solver) propagate() bool {
 // returns false on a contradiction (both values of a cell fail) or when
 // the work limit stops it. best is the unknown cell left whose two values
 // fix the most (the least of the two counts), for search to branch on.
-func (g *solver) probe(rounds int) (ok bool, best int) {
+func (g *solver) probe(rounds int, near bool) (ok bool, best int) {
 	if rounds == 0 {
 		return true, -1
 	}
@@ -173,6 +178,9 @@ func (g *solver) probe(rounds int) (ok bool, best int) {
 		best, bestScore := -1, -1
 		for c := range g.st {
 			if g.st[c] != CellUnknown {
+				continue
+			}
+			if near && g.lineMark[c/g.w] != g.lgen && g.lineMark[g.h+c%g.w] != g.lgen {
 				continue
 			}
 			g.stats.Probes++
@@ -253,8 +261,12 @@ func (g *solver) probe(rounds int) (ok bool, best int) {
 }
 
 // search counts solutions up to two from the current position, depth
-// guesses deep.
-func (g *solver) search(depth int) {
+// guesses deep; from is where the trail stood before the guess that led
+// here. Below the root, probing tries only the cells of the lines the
+// guess and its propagation changed: far from them a probe finds what it
+// found a node up, and on a large picture with many solutions probing
+// every cell at every node is most of the work.
+func (g *solver) search(depth, from int) {
 	g.stats.Nodes++
 	if !g.propagate() {
 		return
@@ -262,8 +274,14 @@ func (g *solver) search(depth int) {
 	rounds := probeRounds
 	if depth == 0 {
 		rounds = math.MaxInt
+	} else {
+		g.lgen++
+		for _, c := range g.trail[from:] {
+			g.lineMark[int(c)/g.w] = g.lgen
+			g.lineMark[g.h+int(c)%g.w] = g.lgen
+		}
 	}
-	ok, best := g.probe(rounds)
+	ok, best := g.probe(rounds, depth > 0)
 	if !ok {
 		return
 	}
@@ -285,7 +303,7 @@ func (g *solver) search(depth int) {
 	for _, v := range [2]Cell{CellFilled, CellEmpty} {
 		mark := len(g.trail)
 		g.set(best, v, -1)
-		g.search(depth + 1)
+		g.search(depth+1, mark)
 		g.undo(mark)
 		if g.count >= 2 || g.stop {
 			return
@@ -304,7 +322,7 @@ func (p *Puzzle) Solve() engine.Result {
 // work done.
 func (p *Puzzle) SolveLimit(limit int64) (engine.Result, Stats) {
 	g := newSolver(p, limit)
-	g.search(0)
+	g.search(0, 0)
 	switch {
 	case g.stop:
 		return engine.Result{Status: engine.Unknown, Err: fmt.Errorf("nonogram %dx%d: %w after %d line solves", p.W, p.H, engine.ErrWorkLimit, g.work)}, g.stats
