@@ -116,7 +116,11 @@ func (g *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 			return nil, engine.Rating{}, err
 		}
 		level := g.opt.MinRank + g.rng.IntN(g.aimTop-g.opt.MinRank+1)
-		p, sol, ok := g.candidate(level)
+		p, sol, ok := g.candidate(ctx, level)
+		if err := ctx.Err(); err != nil {
+			// A candidate cut short is not counted as tried.
+			return nil, engine.Rating{}, err
+		}
 		if !ok {
 			g.tried[0]++
 			continue
@@ -135,8 +139,11 @@ func (g *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 }
 
 // candidate makes one puzzle aimed at level; ok is false when a lower
-// level solves it too.
-func (g *genSource) candidate(level int) (*Puzzle, string, bool) {
+// level solves it too, or when ctx ends first: the clue removal asks the
+// ladder again after each orbit, which at 60x60 is tens of seconds of CPU
+// a candidate, so it looks at ctx before each (--time and Ctrl-C stop a
+// run within one orbit's check, not one whole candidate).
+func (g *genSource) candidate(ctx context.Context, level int) (*Puzzle, string, bool) {
 	g.makeLoop()
 	g.fullClues()
 	if level <= 5 && !g.solvesAt(level) {
@@ -148,6 +155,9 @@ func (g *genSource) candidate(level int) (*Puzzle, string, bool) {
 	g.rng.Shuffle(len(g.order), func(i, j int) { g.order[i], g.order[j] = g.order[j], g.order[i] })
 	var saved [8]int8
 	for _, k := range g.order {
+		if ctx.Err() != nil {
+			return nil, "", false
+		}
 		orb := g.orbits[k]
 		for i, c := range orb {
 			saved[i] = g.clue[c]
@@ -163,6 +173,9 @@ func (g *genSource) candidate(level int) (*Puzzle, string, bool) {
 		// Level-wise removal keeps clues the solver needs at that level;
 		// minimal asks that none be removable at all.
 		for _, k := range g.order {
+			if ctx.Err() != nil {
+				return nil, "", false
+			}
 			orb := g.orbits[k]
 			if g.clue[orb[0]] == NoClue {
 				continue
