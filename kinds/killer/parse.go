@@ -359,6 +359,22 @@ func sizeLine(l string) (int, bool) {
 	return w, true
 }
 
+// CageListError is a cage list's error at one of its lines (1 is the
+// list's first, blank and comment lines counted), so that a reader of a
+// file of lists can name the file's line rather than the list's.
+type CageListError struct {
+	Line int
+	Err  error
+}
+
+func (e *CageListError) Error() string { return fmt.Sprintf("cage list line %d: %v", e.Line, e.Err) }
+
+func (e *CageListError) Unwrap() error { return e.Err }
+
+func lineErr(line int, format string, args ...any) error {
+	return &CageListError{Line: line, Err: fmt.Errorf(format, args...)}
+}
+
 // ParseCageList reads the typed form: a size line ("9x9"), then one cage a
 // line, "SUM: r1c1 r1c2 ..." (cells separated by spaces or commas), and
 // optionally lines "given: r1c1=5 r4c4=2". '#' starts a comment line.
@@ -374,14 +390,13 @@ func ParseCageList(text string) (*Puzzle, error) {
 		if l == "" || l[0] == '#' {
 			continue
 		}
-		at := fmt.Sprintf("line %d", ln+1)
 		if n == 0 {
 			size, ok := sizeLine(l)
 			if !ok {
-				return nil, fmt.Errorf("cage list %s: want the size first (4x4, 6x6 or 9x9), got %.30q", at, l)
+				return nil, lineErr(ln+1, "want the size first (4x4, 6x6 or 9x9), got %.30q", l)
 			}
 			if _, _, ok := BoxShape(size); !ok {
-				return nil, fmt.Errorf("cage list %s: size %dx%d: a killer is 4x4, 6x6 or 9x9", at, size, size)
+				return nil, lineErr(ln+1, "size %dx%d: a killer is 4x4, 6x6 or 9x9", size, size)
 			}
 			n = size
 			cage = make([]int16, n*n)
@@ -393,7 +408,7 @@ func ParseCageList(text string) (*Puzzle, error) {
 		}
 		head, rest, ok := strings.Cut(l, ":")
 		if !ok {
-			return nil, fmt.Errorf("cage list %s: want SUM: r1c1 r1c2 ... or given: r1c1=5, got %.30q", at, l)
+			return nil, lineErr(ln+1, "want SUM: r1c1 r1c2 ... or given: r1c1=5, got %.30q", l)
 		}
 		head = strings.ToLower(strings.TrimSpace(head))
 		fields := strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == ';' })
@@ -403,7 +418,7 @@ func ParseCageList(text string) (*Puzzle, error) {
 				cell, err := cellIndex(name, n)
 				d, derr := strconv.Atoi(val)
 				if !ok || err != nil || derr != nil || d < 1 || d > n {
-					return nil, fmt.Errorf("cage list %s: given %q: want r1c1=D with D 1-%d", at, f, n)
+					return nil, lineErr(ln+1, "given %q: want r1c1=D with D 1-%d", f, n)
 				}
 				givens[cell] = int8(d)
 			}
@@ -411,20 +426,20 @@ func ParseCageList(text string) (*Puzzle, error) {
 		}
 		sum, err := strconv.Atoi(head)
 		if err != nil || sum < 1 || sum > maxSum {
-			return nil, fmt.Errorf("cage list %s: sum %q is not a number 1-%d", at, head, maxSum)
+			return nil, lineErr(ln+1, "sum %q is not a number 1-%d", head, maxSum)
 		}
 		if len(fields) == 0 {
-			return nil, fmt.Errorf("cage list %s: the cage of sum %d has no cells", at, sum)
+			return nil, lineErr(ln+1, "the cage of sum %d has no cells", sum)
 		}
 		k := int16(len(sums))
 		sums = append(sums, sum)
 		for _, f := range fields {
 			cell, err := cellIndex(f, n)
 			if err != nil {
-				return nil, fmt.Errorf("cage list %s: %w", at, err)
+				return nil, lineErr(ln+1, "%w", err)
 			}
 			if cage[cell] >= 0 {
-				return nil, fmt.Errorf("cage list %s: %s is already in the cage of sum %d", at, engine.CellName(cell, n), sums[cage[cell]])
+				return nil, lineErr(ln+1, "%s is already in the cage of sum %d", engine.CellName(cell, n), sums[cage[cell]])
 			}
 			cage[cell] = k
 		}

@@ -8,6 +8,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -171,7 +172,7 @@ func (b *block) add(s string, n int) {
 	case key == "rows" || key == "cols":
 		v, err := strconv.Atoi(strings.TrimSpace(val))
 		if err != nil || v < 1 || v > killer.MaxN {
-			b.fail("janko: line %d: %s %q", n, key, val)
+			b.fail("janko: line %d: %s %q: a killer is 4x4, 6x6 or 9x9", n, key, clip(val))
 		}
 		if key == "rows" {
 			b.rows = v
@@ -259,6 +260,7 @@ func CageList() importers.Format {
 func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 	lr := importers.NewLineReader(r)
 	var cur, tags, curTags []string
+	var at []int // the file's line of each of cur's
 	start := 0
 	flush := func() error {
 		if cur == nil {
@@ -266,12 +268,21 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 		}
 		text := strings.Join(cur, "\n")
 		p, err := killer.ParseCageList(text)
+		n := start
 		if err != nil {
-			err = fmt.Errorf("cage list at line %d: %w", start, err)
+			// Name the file's line: the list's own count skips the
+			// file's blank and comment lines and starts at its size line.
+			var le *killer.CageListError
+			if errors.As(err, &le) && le.Line >= 1 && le.Line <= len(at) {
+				n = at[le.Line-1]
+				err = fmt.Errorf("cages: %w", le.Err)
+			} else {
+				err = fmt.Errorf("cages: %w", err)
+			}
 		}
-		rec := record(start, text, p, err)
+		rec := record(n, text, p, err)
 		rec.Tags = curTags
-		cur, curTags = nil, nil
+		cur, at, curTags = nil, nil, nil
 		return emit(rec)
 	}
 	for {
@@ -300,7 +311,7 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 				return err
 			}
 			start = lr.Line()
-			cur, curTags, tags = []string{}, tags, nil
+			cur, at, curTags, tags = []string{}, nil, tags, nil
 		}
 		if cur == nil {
 			if err := emit(importers.Record{Line: lr.Line(), Text: clip(s), Err: fmt.Errorf("cage list: %q before the size line (9x9)", clip(s))}); err != nil {
@@ -312,6 +323,7 @@ func readCageLists(r io.Reader, emit func(importers.Record) error) error {
 			continue // too long a list: it fails in ParseCageList anyway
 		}
 		cur = append(cur, s)
+		at = append(at, lr.Line())
 	}
 }
 

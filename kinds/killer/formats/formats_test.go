@@ -256,3 +256,37 @@ func FuzzFormats(f *testing.F) {
 		}
 	})
 }
+
+// TestCageListErrorLine: a broken line of a file's second cage list is
+// reported at the file's line, once, as `FILE:LINE: cages: reason` (it
+// had been `FILE:START: cage list at line START: cage list line K:`, K
+// counted within the list and skipping blank and comment lines).
+func TestCageListErrorLine(t *testing.T) {
+	in := "4x4\n3: r1c1 r1c2\n" +
+		"# a comment\n\n" + // lines 3-4
+		"4x4\n" + // line 5
+		"3: r1c1 r1c2\n" + // line 6
+		"# another\n" + // line 7
+		"7: r1c3 r1c4 r9c9\n" // line 8
+	recs := readAll(t, killerimp.CageList(), in)
+	if len(recs) != 2 {
+		t.Fatalf("%d records, want 2", len(recs))
+	}
+	got := recs[1].Error("k.cages")
+	if want := `k.cages:8: cages: cell "r9c9" is off the 4x4 grid`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// An error of the whole list (cells in no cage) stays at its size line.
+	if got := recs[0].Error("k.cages"); !strings.HasPrefix(got, "k.cages:1: cages: cage list: ") || !strings.Contains(got, "in no cage") {
+		t.Errorf("whole-list error: %s", got)
+	}
+}
+
+// TestJankoSizeReason: a block's rows or cols out of range says why (it
+// had been `janko: line 6: rows "1000000000"`, with no reason).
+func TestJankoSizeReason(t *testing.T) {
+	recs := readAll(t, killerimp.Janko(), strings.Replace(block, "rows 4", "rows 1000000000", 1))
+	if len(recs) != 1 || recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), `rows "1000000000": a killer is 4x4, 6x6 or 9x9`) {
+		t.Fatalf("%+v", recs)
+	}
+}
