@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"pencilbox"
 )
 
 // keys returns an object's keys, sorted.
@@ -24,13 +26,13 @@ func TestAPIStepKeys(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
-	for _, q := range []string{
-		`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 ORDER BY id LIMIT 1`,
-		`SELECT id FROM puzzles WHERE kind = 'akari' AND rank = 4 ORDER BY id LIMIT 1`,
+	for _, q := range []pencilbox.Filter{
+		{Kind: "sudoku", RankMin: 7, RankMax: 7},
+		{Kind: "akari", RankMin: 4, RankMax: 4},
 	} {
-		ids := e.ids(q)
+		ids := e.pick(q, 1)
 		if len(ids) != 1 {
-			t.Fatalf("%s: no such puzzle in the sample", q)
+			t.Fatalf("%+v: no such puzzle in the sample", q)
 		}
 		r := c.get(fmt.Sprintf("/api/puzzles/%d", ids[0]))
 		var ap struct {

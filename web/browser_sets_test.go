@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"pencilbox"
 	"pencilbox/db"
 )
 
@@ -19,7 +20,7 @@ import (
 // Undo puts back the order before the last move.
 func TestBrowserSetOrder(t *testing.T) {
 	e := newTestEnv(t, nil)
-	ids := e.ids(`SELECT id FROM puzzles ORDER BY id LIMIT 30`)
+	ids := e.pick(pencilbox.Filter{}, 30)
 	sets := db.SetStore{DB: e.db.W}
 	setID, err := sets.Create(context.Background(), "week 48", "")
 	if err != nil {
@@ -149,7 +150,7 @@ func TestBrowserSelectAll(t *testing.T) {
 // row, moved up, to the end of page 1), and the answer is page 2 again.
 func TestBrowserSetOrderPaged(t *testing.T) {
 	e := newTestEnv(t, nil)
-	ids := e.ids(`SELECT id FROM puzzles ORDER BY id LIMIT ?`, SetPageSize+20)
+	ids := e.pick(pencilbox.Filter{}, SetPageSize+20)
 	if len(ids) < SetPageSize+20 {
 		t.Fatalf("the sample has %d puzzles", len(ids))
 	}

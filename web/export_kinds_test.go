@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"pencilbox"
 )
 
 // TestSetExportFollowsItsKinds: a set's export buttons offer only the
@@ -17,8 +19,8 @@ func TestSetExportFollowsItsKinds(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
-	sudoku := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' ORDER BY id LIMIT 2`)
-	akari := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' ORDER BY id LIMIT 2`)
+	sudoku := e.pick(pencilbox.Filter{Kind: "sudoku"}, 2)
+	akari := e.pick(pencilbox.Filter{Kind: "akari"}, 2)
 	newSet := func(name string, ids ...int64) string {
 		t.Helper()
 		r := c.post("/sets", url.Values{"csrf": {tok}, "name": {name}})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -20,7 +21,7 @@ import (
 func TestKillerThroughTheSite(t *testing.T) {
 	e := newTestEnv(t, nil)
 	ctx := context.Background()
-	before := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'killer'`)
+	before := e.matches(pencilbox.Filter{Kind: "killer"})
 	for _, f := range []struct {
 		name     string
 		imported int
@@ -35,7 +36,7 @@ func TestKillerThroughTheSite(t *testing.T) {
 			t.Fatalf("import %s: %+v %v", f.name, j, err)
 		}
 	}
-	if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'killer'`); n != before+5 {
+	if n := e.matches(pencilbox.Filter{Kind: "killer"}); n != before+5 {
 		t.Fatalf("%d killers, want %d", n, before+5)
 	}
 	c := e.client()
@@ -44,7 +45,8 @@ func TestKillerThroughTheSite(t *testing.T) {
 	if list.code != 200 || strings.Count(list.body, `aria-label="Killer Sudoku board, `) != 3 {
 		t.Errorf("list: %d, %d killer thumbnails", list.code, strings.Count(list.body, `aria-label="Killer Sudoku board, `))
 	}
-	id := e.ids(`SELECT p.id FROM puzzles p JOIN sources s ON s.puzzle_id = p.id WHERE s.label = 'killer_janko.txt' AND p.width = 9 AND p.status = 1 ORDER BY p.id`)
+	nine := pencilbox.Size{W: 9, H: 9}
+	id := e.pick(pencilbox.Filter{Source: "killer_janko.txt", SizeMin: nine, SizeMax: nine, Status: "unique"}, 0)
 	if len(id) != 2 {
 		t.Fatalf("the 9x9 Janko killer: %v", id)
 	}

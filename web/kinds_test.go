@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"pencilbox/engine"
+	"pencilbox"
 )
 
 // kindThrough is one kind added as a package (docs/ARCHITECTURE.md, How to
@@ -85,11 +85,7 @@ func TestKindsThroughTheSite(t *testing.T) {
 			walkSteps(t, c, ids[0])
 			givens := map[string]bool{}
 			for _, id := range ids {
-				var g string
-				if err := e.db.R.QueryRow(`SELECT givens FROM puzzles WHERE id = ?`, id).Scan(&g); err != nil {
-					t.Fatal(err)
-				}
-				givens[g] = true
+				givens[e.puzzle(id).Givens] = true
 			}
 			for _, f := range tc.formats {
 				r := c.get("/export?kind=" + tc.kind + "&source=" + source + "&format=" + f)
@@ -127,7 +123,7 @@ func TestKindsThroughTheSite(t *testing.T) {
 			if r.code != 200 || r.hdr.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(r.body, "%PDF-") {
 				t.Errorf("booklet: %d %s %.300s", r.code, r.hdr.Get("Content-Type"), r.body)
 			}
-			if n := e.count(`SELECT count(*) FROM puzzles WHERE kind = ? AND status != ?`, tc.kind, int(engine.Unique)); n != 0 {
+			if n := e.matches(pencilbox.Filter{Kind: tc.kind, Status: "invalid"}); n != 0 {
 				t.Errorf("%d puzzles of the kind are not unique", n)
 			}
 		})

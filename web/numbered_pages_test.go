@@ -48,6 +48,7 @@ func TestNumberedPages(t *testing.T) {
 		{"kind=sudoku&page=1", 1, 50, "kind = 'sudoku'", "id"},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
+			// SQL: the pages' oracle, apart from the store's query builder
 			all := e.ids(`SELECT id FROM puzzles p WHERE ` + tc.where + ` ORDER BY ` + tc.order)
 			from := (tc.page - 1) * tc.size
 			if from >= len(all) {
@@ -157,7 +158,7 @@ func TestNumberedPagesBounds(t *testing.T) {
 	}
 	// With a cursor, the cursor decides the rows and page is the label,
 	// even past the numbered pages' reach (then no Previous link).
-	all := e.ids(`SELECT id FROM puzzles ORDER BY score, id`)
+	all := e.ids(`SELECT id FROM puzzles ORDER BY score, id`) // SQL: the oracle, as above
 	r := c.get("/puzzles?sort=score")
 	next := link(nextLink, r.body)
 	u, _ := url.Parse(next)

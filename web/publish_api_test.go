@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -23,7 +24,7 @@ func TestAPIPublishing(t *testing.T) {
 	tok := c.login()
 	ctx := context.Background()
 	sets := e.db.Sets()
-	ids := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' ORDER BY id LIMIT 4`)
+	ids := e.pick(pencilbox.Filter{Kind: "sudoku"}, 4)
 	week, err := sets.Create(ctx, "Week 1", "")
 	if err != nil {
 		t.Fatal(err)

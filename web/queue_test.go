@@ -48,7 +48,9 @@ func TestQueuePageAndDashboard(t *testing.T) {
 		q = &library.RateQueue{Store: c.Export.(*db.DB), Kinds: c.Kinds, Second: engine.SecondRaters{"sudoku": h}, Jobs: 1, Batch: 1}
 		c.Queue = q
 	})
-	// queue a third of the sample's Sudoku, as an import leaves them
+	// queue a third of the sample's Sudoku, as an import leaves them (SQL:
+	// the state, and below the oracle the dashboard, er=pending and the
+	// queue's counts are each checked against, apart from the store's)
 	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
 		WHERE kind = 'sudoku' AND status = 1 AND id % 3 = 0`); err != nil {
 		t.Fatal(err)

@@ -19,7 +19,8 @@ func TestDashboardSecondProgress(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
-	// Done (the rows still waiting in the seed marked as seen).
+	// Done (the rows still waiting in the seed marked as seen). SQL: an
+	// upgraded library's unrated rows are a state no page builds.
 	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE kind = 'sudoku'`); err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +53,8 @@ func TestAPISecondRating(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
+	// SQL: the oracle of the ER filter, written apart from the store's
+	// query builder.
 	inRange := e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`)
 	if inRange == 0 || inRange >= 50 {
 		t.Fatalf("the sample has %d puzzles of ER 3.0-4.5; the test needs some, under a page", inRange)
@@ -74,17 +77,15 @@ func TestAPISecondRating(t *testing.T) {
 			t.Errorf("puzzle %v: er %v (after %v) in a list of 3.0-4.5 by ER descending", p["id"], p["er"], prev)
 		}
 		prev = er
-		var ep, ed float64
-		var tech string
-		if err := e.db.R.QueryRow(`SELECT scale2, scale3, scale_note FROM puzzles WHERE id = ?`, p["id"]).Scan(&ep, &ed, &tech); err != nil {
-			t.Fatal(err)
-		}
+		id, _ := p["id"].(float64)
+		stored := e.puzzle(int64(id))
+		ep, ed, tech := stored.Scales[1], stored.Scales[2], stored.ScaleNote
 		if p["ep"] != ep || p["ed"] != ed || p["er_technique"] != tech {
 			t.Errorf("puzzle %v: ep %v ed %v technique %v; stored %v %v %q", p["id"], p["ep"], p["ed"], p["er_technique"], ep, ed, tech)
 		}
 	}
 	// One puzzle: the same fields; a puzzle without a rating has none.
-	id := e.ids(`SELECT id FROM puzzles WHERE scale1 IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	id := e.first(pencilbox.Filter{ScaleMin: 0.1})
 	var one map[string]any
 	json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", id)).body), &one)
 	for _, k := range []string{"er", "ep", "ed", "er_technique"} {
@@ -92,7 +93,7 @@ func TestAPISecondRating(t *testing.T) {
 			t.Errorf("puzzle %d: no %q in %v", id, k, keys(one))
 		}
 	}
-	id = e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' ORDER BY id LIMIT 1`)[0]
+	id = e.pick(pencilbox.Filter{Kind: "akari"}, 1)[0]
 	one = nil
 	json.Unmarshal([]byte(c.get(fmt.Sprintf("/api/puzzles/%d", id)).body), &one)
 	if _, ok := one["er"]; ok {
@@ -116,6 +117,7 @@ func TestListAndDashboardER(t *testing.T) {
 	if !strings.Contains(r.body, `<th>ER</th>`) || !strings.Contains(r.body, `name="er" size="7" placeholder="6.5-7.5" value="3.0-4.5"`) {
 		t.Errorf("list page lacks the ER column or keeps no range: %.500s", r.body)
 	}
+	// SQL: the ER filter's oracle, apart from the store's query builder
 	if n := strings.Count(r.body, `<td class="scale"`); n != e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`) {
 		t.Errorf("%d ER cells", n)
 	}
@@ -137,6 +139,7 @@ func TestListAndDashboardER(t *testing.T) {
 			t.Errorf("bar %s says %d; its list %s holds %d", b[2], n, u, pg.Total)
 		}
 	}
+	// SQL: the histogram's oracle, apart from the store's query
 	if want := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale1 IS NOT NULL`); total != want {
 		t.Errorf("the ER bars count %d puzzles, the library rated %d", total, want)
 	}
@@ -164,7 +167,7 @@ func TestStepPart(t *testing.T) {
 	if len(part.body)*2 > len(page.body) {
 		t.Errorf("the part is %d bytes, the page %d", len(part.body), len(page.body))
 	}
-	sid := e.ids(`SELECT id FROM puzzles WHERE scale1 IS NOT NULL ORDER BY id LIMIT 1`)[0]
+	sid := e.first(pencilbox.Filter{ScaleMin: 0.1})
 	stars := c.get(fmt.Sprintf("/puzzles/%d?steps=stars&step=1&part=step", sid))
 	if !strings.Contains(stars.body, "steps=stars") {
 		t.Errorf("the star steps' part links on without them: %.300s", stars.body)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -56,7 +57,7 @@ func TestSetOrdering(t *testing.T) {
 	// four Sudoku of different stars, hardest first
 	var hard []int64
 	for _, rank := range []int{8, 6, 4, 2} {
-		ids := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = ? ORDER BY id LIMIT 1`, rank)
+		ids := e.pick(pencilbox.Filter{Kind: "sudoku", RankMin: rank, RankMax: rank}, 1)
 		if len(ids) == 0 {
 			t.Fatalf("the sample has no %d-star Sudoku", rank)
 		}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pencilbox"
 )
 
 // rowPositions are the positions (data-pos) of the rows a set's page or
@@ -53,7 +55,7 @@ func TestSetPages(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
-	all := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' ORDER BY id DESC LIMIT ?`, 2*SetPageSize+7)
+	all := e.pick(pencilbox.Filter{Kind: "sudoku", Desc: true}, 2*SetPageSize+7)
 	if len(all) < 2*SetPageSize+1 {
 		t.Fatalf("the sample has %d Sudoku, want over %d", len(all), 2*SetPageSize)
 	}
@@ -131,7 +133,7 @@ func TestSetPages(t *testing.T) {
 		t.Errorf("the API's three pages hold %d puzzles after the sort (unchanged: %v)", len(sorted), slices.Equal(sorted, all))
 	}
 	// a small set has no pager
-	small := newSet(t, c, tok, "small", e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' ORDER BY id LIMIT 3`))
+	small := newSet(t, c, tok, "small", e.pick(pencilbox.Filter{Kind: "akari"}, 3))
 	if b := c.get("/sets/" + small).body; strings.Contains(b, `class="pager"`) || !slices.Equal(rowPositions(b), []int{1, 2, 3}) {
 		t.Errorf("a set of 3: pager or rows %v", rowPositions(b))
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pencilbox"
 	"pencilbox/web/model"
 )
 
@@ -20,7 +21,7 @@ func TestAddFilterToSetCap(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
-	akari := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' ORDER BY id`)
+	akari := e.pick(pencilbox.Filter{Kind: "akari"}, 0)
 	if len(akari) < 3 {
 		t.Fatalf("the sample has %d Akari puzzles", len(akari))
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pencilbox"
+	"pencilbox/engine"
 	"pencilbox/web/model"
 )
 
@@ -23,6 +24,7 @@ func TestSizeFilter(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
+	// SQL: the size filter's oracle, apart from the store's query builder
 	want := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND width BETWEEN 17 AND 18 AND height BETWEEN 10 AND 17 ORDER BY id`)
 	if len(want) == 0 || len(want) == e.matches(pencilbox.Filter{Kind: "akari"}) {
 		t.Fatalf("the sample's Akari sizes do not test the filter: %v", want)
@@ -72,7 +74,7 @@ func TestSizeFilter(t *testing.T) {
 		t.Fatalf("the recipe took %d puzzles, want 4", len(items))
 	}
 	for _, p := range items {
-		if n := e.count(`SELECT count(*) FROM puzzles WHERE id = ? AND width = 10 AND height = 10`, p); n != 1 {
+		if q := e.puzzle(p); q.Width != 10 || q.Height != 10 {
 			t.Errorf("the recipe of size=10x10 took puzzle %d of another size", p)
 		}
 	}
@@ -92,10 +94,9 @@ func TestAPIListSolutions(t *testing.T) {
 	solved := 0
 	for _, p := range pg.Rows {
 		want := ""
-		if n := e.count(`SELECT count(*) FROM puzzles WHERE id = ? AND status = 1`, p.ID); n == 1 {
+		if stored := e.puzzle(p.ID); stored.Status == engine.Unique {
 			solved++
-			rows := e.ids(`SELECT id FROM puzzles WHERE id = ? AND solution = ?`, p.ID, p.Solution)
-			if len(rows) != 1 || p.Solution == "" {
+			if stored.Solution != p.Solution || p.Solution == "" {
 				t.Errorf("puzzle %d: solution %q, not the stored one", p.ID, p.Solution)
 			}
 			continue
