@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"pencilbox"
 	"pencilbox/db"
 )
 
@@ -231,17 +232,10 @@ func mustQuery(b *testing.B, q string) url.Values {
 func BenchmarkPuzzlePage(b *testing.B) {
 	s, d, ck := benchServer(b)
 	for _, rank := range []int{7, 8} {
-		rows, err := d.R.Query(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = ? ORDER BY score DESC LIMIT 2000`, rank)
+		ids, err := d.IDs(context.Background(), pencilbox.Filter{Kind: "sudoku", RankMin: rank, RankMax: rank, Sort: pencilbox.SortScore, Desc: true}, 2000)
 		if err != nil {
 			b.Fatal(err)
 		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			rows.Scan(&id)
-			ids = append(ids, id)
-		}
-		rows.Close()
 		if len(ids) == 0 {
 			continue
 		}

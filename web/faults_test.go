@@ -44,6 +44,8 @@ func TestFullDiskAnswered(t *testing.T) {
 	if _, err := d.W.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
 		t.Fatal(err)
 	}
+	// SQL: the rows of every table are the subject, a refused write on
+	// a full disk leaves none behind, whatever a page would show
 	state := func() string {
 		var s string
 		d.R.QueryRow(`SELECT (SELECT count(*) FROM audit) || ' ' || (SELECT count(*) FROM set_items) || ' ' || (SELECT count(*) FROM sets)

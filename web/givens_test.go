@@ -49,6 +49,8 @@ func TestSearchByGivens(t *testing.T) {
 	}
 	sid, givens := pg.Rows[0].ID, pg.Rows[0].Givens
 	const akariURL = "https://puzz.link/p?akari/10/10/k5.h6.p..i.1.b1bg.g.jcjch.g.i..h1..cg1.p6.h.g.k"
+	// SQL: the search by URL is the subject; its oracle reads the
+	// record the import kept, which no filter names
 	aid := e.ids(`SELECT puzzle_id FROM sources WHERE text = ?`, akariURL)
 	if len(aid) != 1 {
 		t.Fatalf("the sample's Akari %s: %v", akariURL, aid)

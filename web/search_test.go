@@ -114,7 +114,7 @@ func TestSearchLimitsAnswered(t *testing.T) {
 }
 
 // endless is a statement that never ends by itself: only an interrupt
-// stops it.
+// stops it (SQL: the reader pool's interrupt is the subject).
 const endless = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c`
 
 // endlessLibrary is the sample library whose list reads run an endless

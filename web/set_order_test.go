@@ -123,6 +123,7 @@ func TestSortByER(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
+	// SQL: four distinct ratings, which no filter picks
 	ids := e.ids(`SELECT id FROM puzzles WHERE scale1 > 0 GROUP BY scale1 ORDER BY scale1 DESC LIMIT 4`)
 	if len(ids) < 3 {
 		t.Skipf("the sample has %d puzzles of distinct ER", len(ids))

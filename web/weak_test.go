@@ -318,7 +318,8 @@ func TestImportSaysWhatUsersCanDo(t *testing.T) {
 		}
 	}
 
-	// a full disk (SQLite's page limit, on the single writer)
+	// a full disk (SQLite's page limit, on the single writer; SQL: the
+	// database's own limit is the state under test)
 	var pages int64
 	if err := e.db.W.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
 		t.Fatal(err)
