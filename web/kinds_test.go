@@ -34,6 +34,18 @@ var kindsThrough = []kindThrough{
 		formats:  []string{"pdf", "json", "url", "tatham", "pzprv3"},
 		solved:   `class="edge`,
 	},
+	{
+		kind: "killer",
+		pastes: []string{
+			// a Janko block (the team's block file), its solution checked
+			"begin\npuzzle killer\nid 736_6x6\nsource https://www.janko.at/Raetsel/Sudoku/Killer/736.a.htm\nrows 6\ncols 6\nproblem\n6 11 - 11 6 12\n- 11 - - - -\n- - 4 - 11 -\n4 7 - 10 - 3\n- 12 - - - -\n8 - - - 10 -\n12 8 8 6 9 10\n12 4 6 6 9 10\n4 4 15 15 13 10\n1 3 3 7 13 11\n1 5 5 7 13 11\n2 2 5 7 14 14\nsolution\n4 5 6 2 1 3\n2 1 3 6 5 4\n6 4 1 3 2 5\n3 2 5 4 6 1\n1 6 4 5 3 2\n5 3 2 1 4 6\nend\n",
+			// Solo killer IDs
+			"2x3kada:zj,a_____________a___a_abbaa_aabaaabaca_,8a9_5_5_14_5_11g5_11a14a7b3c20b9e\n3x3kada:zzzc,aab__a_a______a__a_a___a_a________b__a_ab___abaaba__a___a_a___aa_aa__b_____aa__a____aa___ba_aaaaa_,13a9a19b16_8_7_8a12_9a7c10_14a11c10c17a5_16_6a12a10_13d10_10_13a17_8_13h5a23a12a11a19_7c8e17b\n",
+		},
+		imported: 3,
+		formats:  []string{"pdf", "json", "tatham"}, // and cages, a list a puzzle over lines: TestKillerThroughTheSite reads it back
+		solved:   `class="solved"`,
+	},
 }
 
 // TestKindsThroughTheSite: each new kind goes through the site as a
