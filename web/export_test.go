@@ -51,4 +51,6 @@ var (
 	SlitherCells  = slitherCells
 	SlitherGrid   = slitherGrid
 	SlitherPzprv3 = slitherPzprv3
+
+	KillerCages = killerCages
 )

@@ -32,6 +32,10 @@ func TestSearchMultiLine(t *testing.T) {
 	var loopy string
 	site.Row(`SELECT id, givens FROM puzzles WHERE kind = 'slitherlink' AND width = 10 AND height = 10 ORDER BY id LIMIT 1`, &lid, &loopy)
 	slither, slitherAt := web.SlitherCells(t, loopy), fmt.Sprintf("/puzzles/%d", lid)
+	var kid int64
+	var solo string
+	site.Row(`SELECT id, givens FROM puzzles WHERE kind = 'killer' AND width = 9 ORDER BY id LIMIT 1`, &kid, &solo)
+	killerAt := fmt.Sprintf("/puzzles/%d", kid)
 	var words string
 	site.Row(`SELECT label FROM sources WHERE label LIKE '%forum%' LIMIT 1`, &words)
 	garbage := strings.NewReplacer("/", "\n", "_", "\n").Replace(words) // a source's words, one a line
@@ -62,6 +66,9 @@ func TestSearchMultiLine(t *testing.T) {
 		{"a Slitherlink's grid as Janko's problem rows", web.SlitherGrid(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
 		{"the Slitherlink reflected, typed without blanks", web.AkariTurned(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
 		{"the Slitherlink's pzprv3 file", web.SlitherPzprv3(slither), slitherAt, 0, "", fmt.Sprint([]int64{lid})},
+		{"a killer's cage list", web.KillerCages(t, solo, false), killerAt, 0, "", fmt.Sprint([]int64{kid})},
+		{"the killer upside down, its cage list with CRLF", strings.ReplaceAll(web.KillerCages(t, solo, true), "\n", "\r\n"), killerAt, 0, "", fmt.Sprint([]int64{kid})},
+		{"the killer's Solo ID", solo, killerAt, 0, "", fmt.Sprint([]int64{kid})},
 		{"a Slitherlink grid not stored", "- - -\n- 3 -\n- - -", "", http.StatusOK, notStored, "[]"},
 		{"a Sudoku grid not stored", web.SudokuGrid("1"+strings.Repeat(".", 80), "\n"), "", http.StatusOK, notStored, "[]"},
 		{"an Akari grid not stored", "...\n.1.\n...", "", http.StatusOK, notStored, "[]"},
