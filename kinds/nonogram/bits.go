@@ -18,6 +18,7 @@ type bitLine struct {
 	cells       uint64 // bits 0..n-1
 	all         uint64 // positions 0..n
 	f, b        [maxBitLine/2 + 2]uint64
+	st          [maxBitLine/2 + 2]uint64 // st[j]: starts(j), kept by prepare
 }
 
 // runFits is the set of positions s where L consecutive cells from s are
@@ -117,7 +118,8 @@ func (t *bitLine) prepare(v []int8, clue []int) bool {
 		t.b[k] = t.all &^ (1<<(64-bits.LeadingZeros64(t.fill)) - 1)
 	}
 	for j := k - 1; j >= 0; j-- {
-		t.b[j] = fillDown(t.starts(j, free), notFull)
+		t.st[j] = t.starts(j, free)
+		t.b[j] = fillDown(t.st[j], notFull)
 	}
 	return t.f[k]&(1<<n) != 0
 }
@@ -151,14 +153,13 @@ func (t *bitLine) complete(v []int8, clue []int, out []int8) bool {
 	if !t.prepare(v, clue) {
 		return false
 	}
-	free := t.cells &^ t.empty
 	var canEmpty, canFill uint64
 	for j := 0; j <= t.k; j++ {
 		canEmpty |= t.f[j] & (t.b[j] >> 1)
 	}
 	canEmpty &= t.cells &^ t.fill
 	for j := 0; j < t.k; j++ {
-		canFill |= spread(t.before(j)&t.starts(j, free), clue[j])
+		canFill |= spread(t.before(j)&t.st[j], clue[j])
 	}
 	for c := range out[:t.n] {
 		switch bit := uint64(1) << c; {
@@ -183,7 +184,7 @@ func (t *bitLine) overlap(v []int8, clue []int, out []int8, left, right []int) b
 	free := t.cells &^ t.empty
 	p := 0
 	for j := 0; j < k; j++ {
-		s := bits.TrailingZeros64(t.starts(j, free) >> p << p)
+		s := bits.TrailingZeros64(t.st[j] >> p << p)
 		left[j] = s
 		p = s + clue[j] + 1
 	}

@@ -11,9 +11,10 @@ import (
 // RateWorkLimit bounds the rater's line-solver work (cells examined, n*(k+1)
 // per line solved, the probes of level 3 included) beyond the solve; past
 // it Rate gives up with engine.Unknown and an Err wrapping
-// engine.ErrWorkLimit. The hardest Janko dev puzzle uses well under 1% of
-// it; only huge hostile grids get there.
-const RateWorkLimit = 4_000_000_000
+// engine.ErrWorkLimit. The hardest Janko dev puzzle (583_30x30) uses
+// under 2% of it (a few seconds of work in all); only huge hostile grids
+// get there.
+const RateWorkLimit = 1_000_000_000
 
 // scoreWeight is what one step of each level adds to the score (index:
 // level), so that within a rank more steps, and more of the higher
@@ -73,6 +74,13 @@ func rateLimit(p *Puzzle, withSteps bool, limit int64) engine.Rating {
 			return engine.Rating{Status: engine.Unknown, Err: err}
 		}
 	}
+	r.rated(&rt)
+	return rt
+}
+
+// rated fills a unique puzzle's rank, score, profile and steps from the
+// finished rater.
+func (r *rater) rated(rt *engine.Rating) {
 	rt.Rank = max(r.rank, 1) // a grid with nothing to deduce (0x0 lines) is rank 1
 	rt.Score = r.score
 	for i, t := range ladder {
@@ -81,7 +89,6 @@ func rateLimit(p *Puzzle, withSteps bool, limit int64) engine.Rating {
 		}
 	}
 	rt.Steps = r.steps
-	return rt
 }
 
 // readSolution reads the solution notation ('1' filled, '0' empty, rows
