@@ -145,7 +145,9 @@ type genSource struct {
 	r       *rater  // reused for every candidate
 	prop    *propagator
 	easy    bool // the candidate rates below the target
-	undec   []int
+	// mostFlips is the most flips one picture has had (GenMaxFlips's test)
+	mostFlips int
+	undec     []int
 	// tried counts candidates by rank; index 0 those not unique at the
 	// levels the target allows (shaped further or given up), and those a
 	// line solver finishes below a target of rank 3 or more.
@@ -196,6 +198,7 @@ func (s *genSource) Next(ctx context.Context) (engine.Puzzle, engine.Rating, err
 			if (flips+1)*GenMaxFlips > s.t.w*s.t.h || !s.flip() {
 				break
 			}
+			s.mostFlips = max(s.mostFlips, flips+1)
 		}
 	}
 }
