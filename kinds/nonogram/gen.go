@@ -304,33 +304,35 @@ func (s *genSource) evaluate() (bool, engine.Rating, error) {
 	return ok, engine.Rating{}, err
 }
 
-// decide is evaluate for the targets above rank 1-2.
+// decide is evaluate for the targets evaluate does not rate straight
+// away: a line-solving fixpoint first, then only what it leaves open.
 func (s *genSource) decide() (bool, error) {
 	r := s.r
-	if s.t.lo >= 2 || s.t.hi >= 2 {
-		s.prop.pushAll()
-		if _, ok := s.prop.fixpoint(r.g.cells); !ok {
-			return false, fmt.Errorf("nonogram: generated clues with no placement in %s", r.g.lineName(s.prop.bad))
-		}
-		solved := !slices.Contains(r.g.cells, unk)
-		switch {
-		case solved && s.t.lo >= 3:
-			s.easy = true
-			return false, nil
-		case solved && s.t.lo == 2:
-			// Rank 1 or 2: rank 1 when overlap alone finishes it.
-			r.reset(s.p)
-			r.top = 1
-			err := r.run()
+	s.prop.pushAll()
+	if _, ok := s.prop.fixpoint(r.g.cells); !ok {
+		return false, fmt.Errorf("nonogram: generated clues with no placement in %s", r.g.lineName(s.prop.bad))
+	}
+	solved := !slices.Contains(r.g.cells, unk)
+	switch {
+	case solved && s.t.lo >= 3:
+		s.easy = true
+		return false, nil
+	case solved && (s.t.lo == 2 || s.t.hi == 1):
+		// Rank 1 or 2: rank 1 when overlap alone finishes it.
+		r.reset(s.p)
+		r.top = 1
+		err := r.run()
+		if s.t.lo == 2 {
 			s.easy = err == nil
 			return !s.easy, ignoreStuck(err)
-		case solved:
-			return true, nil
-		case s.t.hi <= 2:
-			return false, nil
 		}
-		r.reset(s.p)
+		return err == nil, ignoreStuck(err)
+	case solved:
+		return true, nil
+	case s.t.hi <= 2:
+		return false, nil
 	}
+	r.reset(s.p)
 	r.top = min(s.t.hi, 3)
 	err := r.run()
 	if err == nil {
