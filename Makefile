@@ -96,7 +96,7 @@ FUZZ_TARGETS := FuzzFormats:./importers FuzzOpen:./importers \
 	FuzzParse:./kinds/akari FuzzSolveRate:./kinds/akari FuzzBookletText:./export \
 	FuzzParse:./kinds/killer FuzzRate:./kinds/killer FuzzFormats:./kinds/killer/formats \
 	FuzzParse:./kinds/slitherlink FuzzSolve:./kinds/slitherlink FuzzFormats:./kinds/slitherlink/formats \
-	FuzzParse:./kinds/nonogram FuzzSolve:./kinds/nonogram FuzzFormats:./kinds/nonogram/formats
+	FuzzParse:./kinds/nonogram FuzzSolve:./kinds/nonogram FuzzRate:./kinds/nonogram FuzzFormats:./kinds/nonogram/formats
 # Go 1.26's fuzz coordinator can fail a run with a bare "context deadline
 # exceeded" at the -fuzztime boundary (golang/go#75804, fixed in Go 1.27):
 # a failure counts only when it wrote a reproducer to testdata/fuzz.

@@ -106,7 +106,7 @@ func TestGenerateFormFromDeclarations(t *testing.T) {
 	tok := c.login()
 	body := html.UnescapeString(c.get("/generate").body)
 	for _, want := range []string{
-		`Size (Akari (Light Up), Killer Sudoku, Slitherlink) <input name="size" placeholder="10x10"`,
+		`Size (Nonogram, Akari (Light Up), Killer Sudoku, Slitherlink) <input name="size" placeholder="10x10"`,
 		`Black cells (Akari (Light Up)) <input name="black" placeholder="20%"`,
 		`<select name="symmetry"><option value="none">none</option>`,
 		`<select name="minimal"><option value="true">yes</option><option value="false">no</option></select>`,

@@ -302,11 +302,11 @@ func TestGenerateRefuses(t *testing.T) {
 func TestGenerateFlagsFromDeclarations(t *testing.T) {
 	_, _, errs := runCLI(t, "", "generate", "-h")
 	for _, want := range []string{
-		"[--symmetry none|rot180|rot90|mirror|diagonal|full] [--clues 22-26] [--minimal=true] [--size 12x12] [--black 20%]",
+		"[--symmetry none|rot180|rot90|mirror|diagonal|full] [--clues 22-26] [--minimal=true] [--size 12x12] [--filled 50%] [--black 20%]",
 		// Kinds registered later join the lists: "(sudoku, akari, slitherlink; ...".
 		"akari: grid size WxH, from 1x1 to 60x60, default 10x10",
 		"share of black cells, e.g. 20% (akari; default 20%)",
-		"full (sudoku, akari",
+		"full (sudoku, nonogram, akari",
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("generate -h lacks %q:\n%s", want, errs)

@@ -14,13 +14,14 @@ import (
 
 var _ engine.Generator = Kind{}
 
-// Generation limits and defaults. Tatham's Pattern makes 15x15 by
-// default, half the cells filled; GenMaxSize keeps a candidate's rating
-// well under a second.
+// Generation limits and defaults: 10x10 as the other kinds (the shared
+// Generate form shows the first kind's default), half the cells filled as
+// Tatham's Pattern; GenMaxSize keeps a candidate's rating well under a
+// second.
 const (
 	GenMinSize     = 2
 	GenMaxSize     = 60
-	GenDefaultSize = 15
+	GenDefaultSize = 10
 	GenDefaultFill = 0.5
 	// GenMaxFlips is how many cells (orbits) one picture may have flipped,
 	// in units of 1/GenMaxFlips of its cells, before it is given up for a
@@ -35,7 +36,7 @@ const (
 func (Kind) GenParams() []engine.GenParam {
 	return []engine.GenParam{
 		{Name: "size", Label: "Size", Type: engine.ParamSize, Min: GenMinSize, Max: GenMaxSize,
-			Default: fmt.Sprintf("%dx%d", GenDefaultSize, GenDefaultSize), Example: "20x20",
+			Default: fmt.Sprintf("%dx%d", GenDefaultSize, GenDefaultSize), Example: "12x12",
 			Help: fmt.Sprintf("grid size WxH, from %dx%d to %dx%d", GenMinSize, GenMinSize, GenMaxSize, GenMaxSize)},
 		{Name: "filled", Label: "Filled cells", Type: engine.ParamShare, Min: 0, Max: 1,
 			Default: fmt.Sprintf("%g%%", 100*GenDefaultFill), Example: "50%",

@@ -19,7 +19,7 @@ var kind = nonogram.Kind{}
 
 // Formats lists the Nonogram formats in detection order.
 func Formats() []importers.Format {
-	return []importers.Format{Block(), PBN(), Non(), Pattern()}
+	return []importers.Format{Block(), PBN(), Non(), Pattern(), Picture()}
 }
 
 // Pattern reads Tatham's Pattern game IDs, one a line ("10x10:2.1/3/..."),
