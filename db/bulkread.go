@@ -35,7 +35,7 @@ type partQueries struct {
 const (
 	packLean = `p.id||char(31)||p.kind||char(31)||p.status||char(31)||p.rank||char(31)||p.clues||char(31)||
 		p.width||char(31)||p.height||char(31)||p.score||char(31)||p.givens||char(31)||p.solution||char(31)||p.profile||char(31)||
-		coalesce(p.scale1, '')||char(31)||coalesce(p.scale2, '')||char(31)||coalesce(p.scale3, '')`
+		(CASE WHEN p.scale_rated = 0 THEN 'pending' ELSE coalesce(p.scale1, '') END)||char(31)||coalesce(p.scale2, '')||char(31)||coalesce(p.scale3, '')`
 	packFull = packLean + `||char(31)||p.canonical||char(31)||p.verdict1||char(31)||p.created`
 	// packLeanFields and packFullFields count the fields before the note.
 	packLeanFields, packFullFields = 14, 17
@@ -193,8 +193,11 @@ func unpack(p *pencilbox.Puzzle, packed string, fields []string) error {
 	p.ID, p.Kind, p.Status, p.Rank, p.Clues = nums[0], fields[1], engine.Status(nums[2]), int(nums[3]), int(nums[4])
 	p.Width, p.Height, p.Score = int(nums[5]), int(nums[6]), score
 	p.Givens, p.Solution, p.Profile = fields[8], fields[9], parseProfile(fields[10])
+	// the first slot's field says "pending" for a row the rating queue
+	// has not rated (migration 00160): its slots are NULL
+	p.ScaleRated = fields[11] != pencilbox.PendingWord
 	for i := range p.Scales {
-		if f := fields[11+i]; f != "" {
+		if f := fields[11+i]; f != "" && f != pencilbox.PendingWord {
 			x, err := strconv.ParseFloat(f, 64)
 			if err != nil {
 				return fmt.Errorf("puzzle %d: second rating: %w", p.ID, err)

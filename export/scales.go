@@ -41,12 +41,17 @@ func newScaleColumns(ks Kinds) scaleColumns {
 }
 
 // fill writes p's figures into row (one per column): "" where its kind
-// has no such scale or p no rating.
+// has no such scale or p no rating, "pending" (pencilbox.PendingWord)
+// where the rating queue has not rated it yet: never a number.
 func (c scaleColumns) fill(row []string, p pencilbox.Puzzle) {
 	slots, scales := c.slot[p.Kind], c.fmt[p.Kind]
 	for i := range c.keys {
 		row[i] = ""
-		if i < len(slots) && slots[i] >= 0 && p.Scales[slots[i]] > 0 {
+		switch {
+		case i >= len(slots) || slots[i] < 0:
+		case !p.ScaleRated:
+			row[i] = pencilbox.PendingWord
+		case p.Scales[slots[i]] > 0:
 			row[i] = scales[i].Format(p.Scales[slots[i]])
 		}
 	}

@@ -3,6 +3,8 @@ package library_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -141,5 +143,21 @@ func waitFor(t *testing.T, ok func() bool) {
 	t.Helper()
 	for !ok() {
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestRatingsRefuseLongLine: a ratings file with a line over
+// MaxRatingsLine is refused whole, named with its line; the other files
+// go on.
+func TestRatingsRefuseLongLine(t *testing.T) {
+	d := MustOpen(t)
+	var errs bytes.Buffer
+	long := strings.Repeat("x", library.MaxRatingsLine+1)
+	rep, err := library.ImportRatings(context.Background(), d, bundles.Kinds(), bundles.SecondRaters(),
+		[]library.Input{{Name: "long.txt", R: strings.NewReader("# made by rate --er\n" + long + "\n")}, {Name: "empty.txt", R: strings.NewReader("")}},
+		library.RatingsOptions{Errors: &errs})
+	if !errors.Is(err, library.ErrRatingsRefused) || rep.BadFiles != 1 || rep.Stored != 0 ||
+		!strings.Contains(errs.String(), "long.txt:2: a line over 256 KiB (library.MaxRatingsLine)") {
+		t.Errorf("%+v, %v: %s", rep, err, errs.String())
 	}
 }

@@ -359,3 +359,54 @@ func BuildSet(ctx context.Context, sets pencilbox.SetStore, store pencilbox.Bulk
 	}
 	return ids, nil
 }
+
+// RecipePending counts the candidates a recipe on a scale could not
+// consider: the unused puzzles of f whose scale the rating queue has not
+// rated yet (KEY=pending), for the first quota on a scale; key is that
+// scale's key ("" and 0 when the recipe has none). The callers say it
+// beside what they built, so a set made while the queue works says what
+// it left out.
+func RecipePending(ctx context.Context, store pencilbox.BulkReader, f pencilbox.Filter, r Recipe) (n int, key string, err error) {
+	for _, q := range r {
+		if q.Field == "rank" {
+			continue
+		}
+		if f.Kind != "" && q.Kinds != nil && !slices.Contains(q.Kinds, f.Kind) {
+			return 0, q.Field, nil
+		}
+		taken, err := usedIDs(ctx, store)
+		if err != nil {
+			return 0, q.Field, fmt.Errorf("recipe: %w", err)
+		}
+		g := f
+		g.Published, g.InSet, g.Outlet = "", "", ""
+		g.Sort, g.Desc, g.After, g.Offset, g.Limit = "", false, "", 0, 0
+		g.ScaleMin, g.ScaleMax, g.ScaleKey, g.ScalePending = 0, 0, q.Field, true
+		g.ScaleKinds = append([]string{}, q.Kinds...)
+		if f.Kind != "" {
+			g.ScaleKinds = []string{f.Kind}
+		}
+		ids, err := store.IDs(ctx, g, 0)
+		if err != nil {
+			return 0, q.Field, fmt.Errorf("recipe: pending candidates: %w", err)
+		}
+		for _, id := range ids {
+			if !taken[id] {
+				n++
+			}
+		}
+		return n, q.Field, nil
+	}
+	return 0, "", nil
+}
+
+// PendingNote says what RecipePending found, for a message: "; 12
+// candidates still pending (er=pending) were left out: the rating queue
+// has not rated them"; "" when none.
+func PendingNote(n int, key string) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d %s still pending (%s=%s) %s left out: the rating queue has not rated them yet",
+		n, map[bool]string{true: "candidate", false: "candidates"}[n == 1], key, pencilbox.PendingWord, map[bool]string{true: "was", false: "were"}[n == 1])
+}

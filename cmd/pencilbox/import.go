@@ -36,6 +36,7 @@ func runImport(e *env, args []string) int {
 	fs.Var(&tags, "tag", "tag every imported puzzle (repeatable)")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "analysis workers")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the import to this file")
+	ratings := fs.Bool("ratings", false, "the files are ratings (the lines of pencilbox rate --er, made from export --KEY pending): store them for the puzzles the library holds")
 	queue := fs.Bool("queue", true, "leave the kinds' slower scales ("+e.queuedScales()+") to the rating queue (pencilbox rate-queue, or serve); false rates them during the import")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: pencilbox import [--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] [--cpuprofile FILE] FILE...|-")
@@ -52,6 +53,14 @@ a line per scale says how many puzzles wait for the rating queue, which
 'pencilbox rate-queue' works off (serve does in the background).
 Exit status: 0 when everything was read and stored, 1 when some record was
 rejected, 2 when some file could not be read or the import could not run.
+
+With --ratings the files are the output of 'pencilbox rate --er' (any job
+runner's, on the lines of 'export --KEY pending --format line'): each
+line's rating is stored for the puzzle the library holds. A line that is
+malformed or names a puzzle the library does not hold is refused as
+FILE:LINE: reason; one line in 50 of each file (at least one) is rated
+again, and a disagreement refuses the whole file. Exit status 1 when
+something was refused.
 `)
 		fs.PrintDefaults()
 	}
@@ -102,6 +111,9 @@ rejected, 2 when some file could not be read or the import could not run.
 		return 2
 	}
 	defer store.Close()
+	if *ratings {
+		return importRatings(e, store, *dbPath, inputs)
+	}
 
 	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -112,6 +113,34 @@ func runRateQueue(e *env, args []string) int {
 		return 1
 	case err != nil:
 		fmt.Fprintln(e.stderr, "pencilbox rate-queue:", describe(err, *dbPath))
+		return 2
+	}
+	return 0
+}
+
+// importRatings is `import --ratings FILE...`: the ratings a job runner
+// made of the queue's exported puzzles, stored (library.ImportRatings).
+func importRatings(e *env, store *db.DB, dbPath string, inputs []library.Input) int {
+	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	rep, err := library.ImportRatings(ctx, store, e.kinds, e.second, inputs, library.RatingsOptions{Errors: e.stderr})
+	fmt.Fprintf(e.stdout, "ratings: stored %s, refused %d %s and %d %s, %d rated again to check, in %.1f s\n",
+		thousands(rep.Stored), rep.Refused, plural(rep.Refused, "line", "lines"), rep.BadFiles, plural(rep.BadFiles, "file", "files"), rep.Checked, time.Since(start).Seconds())
+	if rep.Stored > 0 {
+		if aerr := recordFill(context.WithoutCancel(ctx), store, e, rep.Stored); aerr != nil {
+			fmt.Fprintln(e.stderr, "pencilbox import:", aerr)
+		}
+	}
+	if qerr := printQueued(context.WithoutCancel(ctx), e, store); qerr != nil {
+		fmt.Fprintln(e.stderr, "pencilbox import:", describe(qerr, dbPath))
+		return 2
+	}
+	switch {
+	case errors.Is(err, library.ErrRatingsRefused):
+		return 1
+	case err != nil:
+		fmt.Fprintln(e.stderr, "pencilbox import:", describe(err, dbPath))
 		return 2
 	}
 	return 0

@@ -451,6 +451,13 @@ func setBuild(e *env, args []string) int {
 	pctx, cancel := library.WithRecipeBudget(c.ctx, *budget)
 	ids, err := library.Pick(pctx, c.store, f, recipe, seed)
 	cancel()
+	var short *library.ShortError
+	if errors.As(err, &short) {
+		// the rating queue may hold what it lacks
+		if n, key, perr := library.RecipePending(c.ctx, c.store, f, recipe); perr == nil && n > 0 {
+			fmt.Fprintln(e.stderr, "pencilbox set build: "+strings.TrimPrefix(library.PendingNote(n, key), "; "))
+		}
+	}
 	if err != nil {
 		return c.buildErr(err)
 	}
@@ -468,7 +475,11 @@ func setBuild(e *env, args []string) int {
 	if made {
 		verb = "built"
 	}
-	fmt.Fprintf(e.stdout, "%s set %q: %d puzzles added from recipe %q, seed %d\n", verb, si.Name, len(ids), recipe.String(), seed)
+	pending, key, err := library.RecipePending(c.ctx, c.store, f, recipe)
+	if err != nil {
+		return c.storeErr(err)
+	}
+	fmt.Fprintf(e.stdout, "%s set %q: %d puzzles added from recipe %q, seed %d%s\n", verb, si.Name, len(ids), recipe.String(), seed, library.PendingNote(pending, key))
 	return 0
 }
 
