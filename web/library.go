@@ -277,6 +277,12 @@ func (l *StoreLibrary) Pick(ctx context.Context, f model.Filter, r library.Recip
 	return library.Pick(ctx, l.Store, domainFilter(f), r, seed)
 }
 
+// RecipePending counts the unused candidates of a recipe on a scale that
+// the rating queue has not rated yet (library.RecipePending).
+func (l *StoreLibrary) RecipePending(ctx context.Context, f model.Filter, r library.Recipe) (int, string, error) {
+	return library.RecipePending(ctx, l.Store, domainFilter(f), r)
+}
+
 // PuzzleID is the id of the stored puzzle of kind with that canonical form.
 func (l *StoreLibrary) PuzzleID(ctx context.Context, kind, canonical string) (int64, bool, error) {
 	return l.Store.PuzzleID(ctx, kind, canonical)

@@ -85,10 +85,19 @@ func (s *Server) buildSet(c echo.Context) error {
 	pctx, cancel := library.WithRecipeBudget(ctx, s.cfg.RecipeBudget)
 	ids, err := s.cfg.Library.Pick(pctx, f, recipe, seed)
 	cancel()
+	// what the rating queue has not rated yet is no candidate: said
+	pendingNote := ""
+	if pl, ok := s.cfg.Library.(PendingLibrary); ok && (err == nil || errors.As(err, new(*library.ShortError))) {
+		n, key, perr := pl.RecipePending(ctx, f, recipe)
+		if perr != nil {
+			return perr
+		}
+		pendingNote = library.PendingNote(n, key)
+	}
 	var short *library.ShortError
 	var over *library.BudgetError
 	if errors.As(err, &short) || errors.As(err, &over) {
-		errs.add("recipe", "%s.", sentence(err))
+		errs.add("recipe", "%s%s.", sentence(err), pendingNote)
 		return fail()
 	}
 	if err != nil {
@@ -125,7 +134,7 @@ func (s *Server) buildSet(c echo.Context) error {
 	}
 	s.rememberSet(c, setID)
 	return s.redirectFlash(c, fmt.Sprintf("/sets/%d", setID),
-		fmt.Sprintf("%s set %q: %d puzzles from recipe %s, seed %d (the same seed picks the same puzzles).", verb, name, len(ids), recipe, seed))
+		fmt.Sprintf("%s set %q: %d puzzles from recipe %s, seed %d (the same seed picks the same puzzles)%s.", verb, name, len(ids), recipe, seed, pendingNote))
 }
 
 // recipeRefused answers a refused recipe: the list it was sent from

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/url"
 	"strings"
 	"sync"
@@ -160,5 +161,33 @@ func TestQueuePageAndDashboard(t *testing.T) {
 	}
 	if r := c.get("/"); strings.Contains(r.body, "queue-progress") {
 		t.Errorf("the dashboard still shows the queue when nothing is pending")
+	}
+}
+
+// TestRecipeSaysPending: a set built on an ER range says how many unused
+// candidates the rating queue had not rated yet, in the flash of the set
+// it built, and in the refusal of one it could not fill.
+func TestRecipeSaysPending(t *testing.T) {
+	e := newTestEnv(t, nil)
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE kind = 'sudoku' AND status = 1 AND id % 4 = 0`); err != nil {
+		t.Fatal(err)
+	}
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	c := e.client()
+	tok := c.login()
+	want := fmt.Sprintf("; %d candidates still pending (er=pending) were left out", pending)
+	r := c.post("/sets/build", url.Values{"csrf": {tok}, "filter": {"kind=sudoku"}, "back": {"/puzzles?kind=sudoku"},
+		"recipe": {"er=1-:1"}, "seed": {"1"}, "name": {"Week 50"}})
+	if r.code != 303 {
+		t.Fatalf("build: %d %s", r.code, r.body)
+	}
+	if page := html.UnescapeString(c.get(r.hdr.Get("Location")).body); !strings.Contains(page, want) {
+		t.Errorf("the built set's page lacks %q", want)
+	}
+	r = c.post("/sets/build", url.Values{"csrf": {tok}, "filter": {"kind=sudoku"}, "back": {"/puzzles?kind=sudoku"},
+		"recipe": {"er=1-:5000"}, "seed": {"1"}, "name": {"Week 51"}})
+	if page := html.UnescapeString(r.body); r.code != 400 || !strings.Contains(page, want) {
+		t.Errorf("a short recipe: %d, lacks %q", r.code, want)
 	}
 }

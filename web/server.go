@@ -75,6 +75,13 @@ type SizedLibrary interface {
 	SizedKinds(ctx context.Context) ([]string, error)
 }
 
+// PendingLibrary is a Library that counts what a recipe on a scale left
+// out because the rating queue has not rated it yet (StoreLibrary does):
+// the recipe's message says it.
+type PendingLibrary interface {
+	RecipePending(ctx context.Context, f model.Filter, r library.Recipe) (n int, key string, err error)
+}
+
 // ImportFunc runs one import to the end, reporting progress as it goes.
 // Its job's Errors hold the bad records with their line numbers.
 type ImportFunc func(ctx context.Context, r io.Reader, opts model.ImportOptions, progress func(model.Job)) (model.Job, error)
