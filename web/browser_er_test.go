@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"pencilbox"
 )
 
 // TestBrowserER: a curator filters the list by an ER range with the form
@@ -35,6 +37,7 @@ func TestBrowserER(t *testing.T) {
 	do(t, ctx, "list", chromedp.WaitVisible(chromedp.CSS(`table.puzzles`)))
 	ers := get(t, ctx, "ER cells", chromedp.Evaluate[[]string](
 		`Array.from(document.querySelectorAll("table.puzzles td.scale"), td => td.textContent)`))
+	// SQL: the ER filter's oracle, apart from the store's query builder
 	want := e.count(`SELECT count(*) FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5`)
 	if want == 0 || len(ers) != min(want, PageSize) {
 		t.Fatalf("ER 3.0-4.5 lists %d rows, the library has %d", len(ers), want)
@@ -46,7 +49,7 @@ func TestBrowserER(t *testing.T) {
 	}
 
 	// the switch between the two step logs, and back
-	id := e.ids(`SELECT id FROM puzzles WHERE scale1 BETWEEN 3.0 AND 4.5 ORDER BY id LIMIT 1`)[0]
+	id := e.first(pencilbox.Filter{ScaleMin: 3, ScaleMax: 4.5})
 	do(t, ctx, "open the puzzle",
 		chromedp.Navigate(fmt.Sprintf("%s/puzzles/%d", base, id)),
 		chromedp.WaitVisible(chromedp.CSS(`#stepsource`)))
@@ -117,12 +120,10 @@ func chainStep(t *testing.T, e *testEnv) (int64, int, int) {
 	sr := testBundles.SecondRaters()["sudoku"]
 	kinds, _ := testKinds()
 	k, _ := kinds.Lookup("sudoku")
+	// SQL: the hardest by ER, ties in id order (the filter's descending
+	// sort breaks them the other way)
 	for _, id := range e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND scale1 IS NOT NULL ORDER BY scale1 DESC, id LIMIT 20`) {
-		var givens string
-		if err := e.db.R.QueryRow(`SELECT givens FROM puzzles WHERE id = ?`, id).Scan(&givens); err != nil {
-			t.Fatal(err)
-		}
-		p, err := k.Parse(givens)
+		p, err := k.Parse(e.puzzle(id).Givens)
 		if err != nil {
 			t.Fatal(err)
 		}

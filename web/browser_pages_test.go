@@ -133,6 +133,7 @@ func curatorPages(t *testing.T, e *testEnv) []curatorPage {
 	if len(big) != 1 {
 		t.Fatalf("the 100x100 Akari: %v", big)
 	}
+	// SQL: subjects by orders no filter has (largest board, kind, jobs)
 	sd := e.ids(`SELECT id FROM puzzles WHERE kind = 'sudoku' AND rank = 7 AND verdict1 = 1 ORDER BY id LIMIT 1`)
 	ak := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND status = 1 ORDER BY rank DESC, id LIMIT 1`)
 	// the largest sample Slitherlink of the highest rank: its step

@@ -31,7 +31,8 @@ func (s *Site) Get(path string) (code int, body string, hdr http.Header) {
 	return r.code, r.body, r.hdr
 }
 
-// Row reads the one row a query of the site's library gives into dest.
+// Row reads the one row a query of the site's library gives into dest:
+// for subjects no filter names (a source record's text, a label's words).
 func (s *Site) Row(query string, dest ...any) {
 	s.e.t.Helper()
 	if err := s.e.db.R.QueryRow(query).Scan(dest...); err != nil {

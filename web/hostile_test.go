@@ -146,8 +146,8 @@ func TestHostileNote(t *testing.T) {
 	if j.Imported != 1 {
 		t.Fatalf("job %+v", j)
 	}
-	ids := e.ids(`SELECT id FROM puzzles WHERE note = '<script>alert(1)</script>'`)
-	if len(ids) != 1 {
+	ids := e.pick(pencilbox.Filter{Source: `<script>alert(2)</script>`}, 0)
+	if len(ids) != 1 || e.puzzle(ids[0]).Note != `<script>alert(1)</script>` {
 		t.Fatalf("the note was not stored as given: %v", ids)
 	}
 	id := ids[0]

@@ -154,6 +154,7 @@ func TestStepPart(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	c.login()
+	// SQL: the largest board, an order no filter has
 	id := e.ids(`SELECT id FROM puzzles WHERE kind = 'akari' AND rank >= 3 ORDER BY width * height DESC LIMIT 1`)[0]
 	page := c.get(fmt.Sprintf("/puzzles/%d?step=2", id))
 	part := c.get(fmt.Sprintf("/puzzles/%d?step=2&part=step", id))

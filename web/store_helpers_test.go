@@ -268,3 +268,20 @@ func (e *testEnv) setPublications(id int64) []pencilbox.Publication {
 	}
 	return pubs
 }
+
+// tags lists the tags the puzzles carry, each once, sorted.
+func (e *testEnv) tags() []string {
+	e.t.Helper()
+	var out []string
+	err := e.lib.Store.Bulk(context.Background(), pencilbox.Filter{}, 0, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
+		for _, p := range ps {
+			out = append(out, p.Tags...)
+		}
+		return nil
+	})
+	if err != nil {
+		e.t.Fatalf("tags: %v", err)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
