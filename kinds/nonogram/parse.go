@@ -150,6 +150,9 @@ func parseRuns(s, sep string) ([]int, error) {
 	} else {
 		fields = strings.Split(s, sep)
 	}
+	if len(fields) > maxRuns {
+		return nil, fmt.Errorf("clue %.40q...: %d runs, a line of at most %d cells holds %d", s, len(fields), MaxSize, maxRuns)
+	}
 	out := make([]int, 0, len(fields))
 	for _, f := range fields {
 		f = strings.TrimSpace(f)

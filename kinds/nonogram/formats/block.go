@@ -29,6 +29,12 @@ func Block() importers.Format {
 	}
 }
 
+// maxClueLines is the most clue lines a block can need (MaxSize columns
+// and MaxSize rows). Lines past it are not kept, so a block that never
+// ends (a million clue lines) costs no more memory than a legal one; the
+// block is then a bad record naming the line where it went over.
+const maxClueLines = 2 * nonogram.MaxSize
+
 type block struct {
 	start    int
 	id, src  string
@@ -157,6 +163,10 @@ func readBlocks(r io.Reader, emit func(importers.Record) error) error {
 		case l == "problem" || l == "solution":
 			b.mode = l
 		case b.mode == "problem":
+			if len(b.clues) >= maxClueLines {
+				fail(n, "more than %d clue lines", maxClueLines)
+				continue
+			}
 			c, err := nonogram.ParseRuns(l)
 			if err != nil {
 				fail(n, "%v", err)
@@ -164,6 +174,10 @@ func readBlocks(r io.Reader, emit func(importers.Record) error) error {
 			}
 			b.clues = append(b.clues, c)
 		case b.mode == "solution":
+			if len(b.solution) >= nonogram.MaxSize || len(l) > 2*nonogram.MaxSize {
+				fail(n, "solution row %d: more than %d rows or cells", len(b.solution)+1, nonogram.MaxSize)
+				continue
+			}
 			row := strings.Map(func(r rune) rune {
 				switch r {
 				case ' ', '\t':
