@@ -245,7 +245,10 @@ func TestSecurityHeadersAndErrors(t *testing.T) {
 }
 
 // ids runs a query of puzzle ids straight on the database: the tests'
-// oracle, written apart from the store's query builder.
+// oracle, written apart from the store's query builder. Use it (and
+// count) only where that builder or the database itself is the subject,
+// with a comment saying so; a test that checks what a user sees reads it
+// through the pages, the API or the store (store_helpers_test.go).
 func (e *testEnv) ids(query string, args ...any) []int64 {
 	e.t.Helper()
 	rows, err := e.db.R.Query(query, args...)
