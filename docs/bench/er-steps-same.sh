@@ -1,0 +1,82 @@
+#!/bin/sh
+# usage: docs/bench/er-steps-same.sh BASE [SETS...]
+#
+# The explainer's speed changes must not change a single rating or step.
+# This builds pencilbox at git revision BASE and at the work tree, runs
+# `pencilbox rate --er --steps --jobs 2` with each on the data sets of
+# ../shared (or $PENCILBOX_SHARED), and compares the outputs byte for byte.
+# It exits 1 on the first difference (a diff's head is printed) and 0 when
+# every set is the same. A set whose file is missing is skipped, saying so;
+# no ../shared at all skips everything (exit 0, "skipped").
+#
+# SETS (default: all): top1465 (all 1,465 of magictour_top1465), dev (the
+# 1,492 puzzles of se_rated_dev_1492.tsv), 17clue (the first 5,000 of
+# 17_clue), hardest (all 375 of forum_hardest_1106: about 12 minutes of CPU
+# at 8ee086c's speed), hardest6 (every sixth of forum_hardest_1106, 63).
+# Outputs and binaries go to $ERDIR (default /tmp/er-steps-same); the BASE
+# outputs are kept there per revision and reused when BASE is run again.
+set -eu
+base=${1:?usage: er-steps-same.sh BASE [SETS...]}
+shift
+sets=${*:-top1465 dev 17clue hardest}
+repo=$(git rev-parse --show-toplevel)
+shared=${PENCILBOX_SHARED:-$repo/../shared}
+data=$shared/data/sudoku
+dir=${ERDIR:-/tmp/er-steps-same}
+if [ ! -d "$data" ]; then
+	echo "er-steps-same: no $data (the team's data folder): skipped"
+	exit 0
+fi
+rev=$(git -C "$repo" rev-parse --short "$base")
+mkdir -p "$dir/$rev"
+if [ ! -x "$dir/$rev/pencilbox" ]; then
+	tmp=$(mktemp -d)
+	git -C "$repo" worktree add --detach "$tmp" "$rev" >/dev/null 2>&1
+	(cd "$tmp" && go build -o "$dir/$rev/pencilbox" ./cmd/pencilbox)
+	git -C "$repo" worktree remove --force "$tmp"
+fi
+(cd "$repo" && go build -o "$dir/new-pencilbox" ./cmd/pencilbox)
+
+# input SET: the puzzle lines of a set on stdout
+input() {
+	case $1 in
+	top1465) grep -v '^#' "$data/magictour_top1465.txt" | grep . ;;
+	dev) tail -n +2 "$data/se_rated_dev_1492.tsv" | cut -f1 ;;
+	17clue) grep -v '^#' "$data/17_clue.txt" | grep . | head -n 5000 ;;
+	hardest) grep -v '^#' "$data/forum_hardest_1106.txt" | grep . ;;
+	hardest6) grep -v '^#' "$data/forum_hardest_1106.txt" | grep . | awk 'NR % 6 == 1' ;;
+	*) echo "er-steps-same: unknown set $1" >&2; return 2 ;;
+	esac
+}
+file() {
+	case $1 in
+	top1465) echo "$data/magictour_top1465.txt" ;;
+	dev) echo "$data/se_rated_dev_1492.tsv" ;;
+	17clue) echo "$data/17_clue.txt" ;;
+	hardest | hardest6) echo "$data/forum_hardest_1106.txt" ;;
+	esac
+}
+status=0
+for s in $sets; do
+	f=$(file "$s")
+	if [ -z "$f" ] || [ ! -f "$f" ]; then
+		echo "er-steps-same: $s: no input file ($f): skipped"
+		continue
+	fi
+	input "$s" >"$dir/$s.in"
+	# BASE's output, kept per revision and input
+	old=$dir/$rev/$s.$(cksum <"$dir/$s.in" | cut -d' ' -f1).out
+	if [ ! -s "$old" ]; then
+		"$dir/$rev/pencilbox" rate --er --steps --jobs 2 "$dir/$s.in" >"$old.tmp"
+		mv "$old.tmp" "$old"
+	fi
+	"$dir/new-pencilbox" rate --er --steps --jobs 2 "$dir/$s.in" >"$dir/$s.new"
+	if cmp -s "$old" "$dir/$s.new"; then
+		echo "er-steps-same: $s: $(wc -l <"$dir/$s.in") puzzles, $(wc -c <"$dir/$s.new") bytes: same as $rev"
+	else
+		echo "er-steps-same: $s: DIFFERS from $rev"
+		diff "$old" "$dir/$s.new" | head -n 20
+		status=1
+	fi
+done
+exit $status
