@@ -116,7 +116,48 @@ type Chains struct {
 	// unpruned: make every node of the forcing chain and cycle spreads,
 	// even those the closure shows lead nowhere (tests compare the two)
 	unpruned bool
+	// inner keeps the hints of the inner producers (nested chains) per
+	// configuration and grid (see allHints), at most memoCap of them (0:
+	// MaxInnerMemo); noMemo turns it off (tests compare the two)
+	inner   map[innerKey][]*snapshot
+	plus    map[plusKey][]Hint // the "+" techniques' hints per grid (see plusHints)
+	memoCap int
+	noMemo  bool
+	// rawAll: inner producers copy out every hint they find and keep the
+	// first of each effect at the end, as the reference does (tests
+	// compare it with keeping each effect's best as the search goes)
+	rawAll bool
 }
+
+// plusKey names one "+" technique (its index in PlusHinters) asked on one
+// grid.
+type plusKey struct {
+	i int
+	g Grid
+}
+
+// memoLimit is the bound of each memo (MaxInnerMemo unless a test sets
+// memoCap).
+func (cs *Chains) memoLimit() int {
+	if cs.memoCap > 0 {
+		return cs.memoCap
+	}
+	return MaxInnerMemo
+}
+
+// innerKey names one inner search: the producer's configuration and the
+// grid it searched.
+type innerKey struct {
+	cf config
+	g  Grid
+}
+
+// MaxInnerMemo bounds the inner searches whose hints a rating remembers
+// (allHints), and the grids whose "+" hints it remembers (plusHints): when
+// a memo is full it is emptied and fills again, so a
+// long rating holds at most this many answers (most are empty; the others
+// hold a few hints of some hundred bytes each).
+const MaxInnerMemo = 1 << 14
 
 // chainer is one producer's engine: its configuration, working grids,
 // arena, sets and queues.
@@ -139,8 +180,9 @@ type chainer struct {
 	plus         []Hinter
 	all          bool // an inner producer: keep every hint (hints), not the best
 	hints        []*snapshot
-	lastGrid     Grid
-	haveLast     bool
+	effIdx       map[string]int32 // all: the index in hints of each effect's hint (see offerAll)
+	ekey         []byte           // all: the effect key being built
+	seq          int              // all: the hints offered so far in this search
 	todo         []int32
 	kept         []int32
 	snapIdx      [numPots]int32
@@ -170,19 +212,9 @@ var chainsPool = sync.Pool{New: func() any { return &Chains{} }}
 // are dropped: a search must charge the same work whatever was rated
 // before it.
 func (cs *Chains) release() {
-	for _, e := range cs.eng {
-		if e != nil {
-			e.forget()
-		}
-	}
+	clear(cs.inner)
+	clear(cs.plus)
 	chainsPool.Put(cs)
-}
-
-func (c *chainer) forget() {
-	c.haveLast = false
-	for _, in := range c.inner {
-		in.forget()
-	}
 }
 
 // Find returns the hint serate takes from the technique kind on grid g (the

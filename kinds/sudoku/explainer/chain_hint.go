@@ -143,9 +143,26 @@ func (c *chainer) offer(cand *candidate) {
 	}
 	// The difficulty grows with the complexity: against a best of the same
 	// base, a candidate whose chains pass the best's complexity loses (the
-	// inner chains' complexity only adds), so the count stops there.
+	// inner chains' complexity only adds), so the count stops there. An
+	// inner producer keeps the best hint of each effect (keepAll), so
+	// there the best is the hint kept for the same effect.
 	limit := int(^uint(0) >> 1)
-	if !c.all && c.haveBest {
+	k, seq := int32(-1), 0
+	if c.all && c.top.rawAll {
+		seq = c.seq
+		c.seq++
+	} else if c.all {
+		k, seq = c.effectSlot(cand.elim)
+		if k >= 0 {
+			kept := c.hints[k]
+			if base > kept.diff {
+				return
+			}
+			if base == kept.base {
+				limit = kept.cplx
+			}
+		}
+	} else if c.haveBest {
 		if base > c.best.diff {
 			return
 		}
@@ -163,9 +180,7 @@ func (c *chainer) offer(cand *candidate) {
 	cand.cplx = flat + c.nestedComplexity(cand.targets)
 	cand.diff = base + lengthBonus(cand.cplx)
 	if c.all {
-		sn := c.takeSnapshot(cand, flat)
-		sn.sortKey = cand.sortKey
-		c.hints = append(c.hints, sn)
+		c.keepAll(cand, base, flat, k, seq)
 		return
 	}
 	if c.haveBest && !cand.less(&c.best) {
@@ -177,6 +192,67 @@ func (c *chainer) offer(cand *candidate) {
 	c.best = *cand
 	c.best.targets = nil
 	c.best.elim = nil
+}
+
+// An inner producer (all) gives every hint in serate's order (difficulty,
+// complexity, kind, then first found), one per distinct effect: the first
+// of that order. Among the hints of one effect that is the least by
+// (difficulty, complexity, kind), the first found among equals, so only
+// that one is kept, as the search goes: a later hint of the same effect
+// replaces it only when strictly less, and its chains are copied out
+// (takeSnapshot) only then. A dynamic inner search offers about eight
+// hints per distinct effect (forum_hardest_1106).
+
+// effectSlot returns the index in c.hints of the hint kept for the effect
+// el (-1 when there is none yet) and the hint's number in the order found.
+func (c *chainer) effectSlot(el []engine.Mark) (int32, int) {
+	var in [81]uint16
+	lo, hi := 81, -1
+	for _, m := range el {
+		in[m.Cell] |= 1 << (m.Value - 1)
+		lo, hi = min(lo, m.Cell), max(hi, m.Cell)
+	}
+	key := c.ekey[:0]
+	for cell := lo; cell <= hi; cell++ {
+		if in[cell] != 0 {
+			key = append(key, byte(cell), byte(in[cell]), byte(in[cell]>>8))
+		}
+	}
+	c.ekey = key
+	seq := c.seq
+	c.seq++
+	if k, ok := c.effIdx[string(key)]; ok {
+		return k, seq
+	}
+	return -1, seq
+}
+
+// keepAll keeps cand (rated, its effect's slot k) when it is its effect's
+// first hint or beats the one kept.
+func (c *chainer) keepAll(cand *candidate, base float64, flat int, k int32, seq int) {
+	if c.top.rawAll {
+		sn := c.takeSnapshot(cand, flat)
+		sn.sortKey, sn.base, sn.seq = cand.sortKey, base, seq
+		c.hints = append(c.hints, sn)
+		return
+	}
+	if k >= 0 {
+		kept := c.hints[k]
+		if !cand.less(&candidate{diff: kept.diff, cplx: kept.cplx, sortKey: kept.sortKey}) {
+			return
+		}
+	}
+	sn := c.takeSnapshot(cand, flat)
+	sn.sortKey, sn.base, sn.seq = cand.sortKey, base, seq
+	if k >= 0 {
+		c.hints[k] = sn
+		return
+	}
+	if c.effIdx == nil {
+		c.effIdx = make(map[string]int32)
+	}
+	c.effIdx[string(c.ekey)] = int32(len(c.hints))
+	c.hints = append(c.hints, sn)
 }
 
 // snapshot is a hint's chains copied out of the arena: one node per
@@ -197,6 +273,8 @@ type snapshot struct {
 	targets      []int // per chain, index into nodes
 	sig          []pot // targets then each chain's potentials: equal chains have equal signatures
 	level        int
+	base         float64 // all: the producer's or link kind's base difficulty
+	seq          int     // all: the hint's number in the order found
 }
 
 type snode struct {

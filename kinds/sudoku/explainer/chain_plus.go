@@ -30,18 +30,13 @@ func (c *chainer) advanced(toOff *potSet) {
 		c.plus = PlusHinters()
 	}
 	var marks []engine.Mark
-	for _, hr := range c.plus {
-		var col plusCollector
-		ctx := Context{Limit: 1 << 62}
-		hr.Hints(&c.cur, &ctx, &col)
-		c.charge(int(ctx.Work) + 1)
-		for i := range col.hints {
-			h := &col.hints[i]
+	for i, hr := range c.plus {
+		for _, h := range c.plusHints(i, hr) {
 			marks = h.Parents(&c.save, &c.cur, marks[:0])
 			if len(marks) == 0 {
 				continue
 			}
-			for _, m := range hashOrder(h.Eliminate) {
+			for _, m := range h.Eliminate {
 				n := c.ar.add(mkPot(m.Cell, m.Value, false), causeAdvanced)
 				for _, pm := range marks {
 					if r := toOff.get(mkPot(pm.Cell, pm.Value, false)); r >= 0 {
@@ -58,6 +53,40 @@ func (c *chainer) advanced(toOff *potSet) {
 	if c.cf.level >= 2 {
 		c.nestedPotentials(toOff)
 	}
+}
+
+// plusHints returns the hints of the i-th "+" technique (hr) on the working
+// grid, their eliminations in hashOrder. They depend on the grid alone, and
+// every dynamic producer from "+" up spreads the same assumptions through
+// the same "+" rounds until its inner chains first add something, so they
+// are kept for the whole rating (Chains.plus, bounded as Chains.inner); a
+// technique asked again on a grid charges no work.
+func (c *chainer) plusHints(i int, hr Hinter) []Hint {
+	top := c.top
+	k := plusKey{i, c.cur}
+	if !top.noMemo {
+		if hs, ok := top.plus[k]; ok {
+			return hs
+		}
+	}
+	var col plusCollector
+	ctx := Context{Limit: 1 << 62}
+	hr.Hints(&c.cur, &ctx, &col)
+	c.charge(int(ctx.Work) + 1)
+	for j := range col.hints {
+		col.hints[j].Eliminate = hashOrder(col.hints[j].Eliminate)
+	}
+	if top.noMemo {
+		return col.hints
+	}
+	if top.plus == nil {
+		top.plus = make(map[plusKey][]Hint)
+	}
+	if len(top.plus) >= top.memoLimit() {
+		clear(top.plus)
+	}
+	top.plus[k] = col.hints
+	return col.hints
 }
 
 // hashOrder lists eliminations in the order SE walks its hint's
@@ -144,13 +173,69 @@ func (c *chainer) nestedPotentials(toOff *potSet) {
 
 // allHints returns every hint of an inner producer on g, in serate's order
 // (difficulty, complexity, kind; first found first), one per distinct
-// effect. The last grid's hints are kept, as the reference keeps them.
+// effect. The answer depends on the producer's configuration and g alone,
+// and a rating meets the same inner search again and again: the nested
+// producers of one step search the same working grids (level 3 runs level
+// 2's inner forcing chains first, on the same "+" spreads), and many
+// spreads of the next step end in grids of this one (forum_hardest_1106's
+// first 12: a quarter of the inner forcing chain searches). So the answers
+// are kept for the whole rating (Chains.inner), and a search met again
+// charges no work.
 func (c *chainer) allHints(g *Grid) []*snapshot {
-	if c.haveLast && c.lastGrid == *g {
-		return c.hints
+	top := c.top
+	if top.noMemo {
+		return c.searchAll(g)
 	}
+	k := innerKey{c.cf, *g}
+	if hs, ok := top.inner[k]; ok {
+		return hs
+	}
+	hs := c.searchAll(g)
+	if len(hs) > 0 {
+		hs = append([]*snapshot(nil), hs...)
+	} else {
+		hs = nil
+	}
+	if top.inner == nil {
+		top.inner = make(map[innerKey][]*snapshot)
+	}
+	if len(top.inner) >= top.memoLimit() {
+		clear(top.inner)
+	}
+	top.inner[k] = hs
+	return hs
+}
+
+// searchAll is allHints' search: its answer lives in c.hints until the
+// next search of c. The search keeps one hint per effect (keepAll); they
+// are put in serate's order here.
+func (c *chainer) searchAll(g *Grid) []*snapshot {
 	c.hints = c.hints[:0]
+	clear(c.effIdx)
+	c.seq = 0
 	c.search(g)
+	if c.top.rawAll {
+		return c.rawDedup()
+	}
+	sort.Slice(c.hints, func(i, j int) bool {
+		a, b := c.hints[i], c.hints[j]
+		if a.diff != b.diff {
+			return a.diff < b.diff
+		}
+		if a.cplx != b.cplx {
+			return a.cplx < b.cplx
+		}
+		if a.sortKey != b.sortKey {
+			return a.sortKey < b.sortKey
+		}
+		return a.seq < b.seq
+	})
+	return c.hints
+}
+
+// rawDedup puts every hint found (rawAll) in serate's order and keeps the
+// first of each effect, as the reference does.
+func (c *chainer) rawDedup() []*snapshot {
 	sort.SliceStable(c.hints, func(i, j int) bool {
 		a, b := c.hints[i], c.hints[j]
 		if a.diff != b.diff {
@@ -175,7 +260,6 @@ func (c *chainer) allHints(g *Grid) []*snapshot {
 		}
 	}
 	c.hints = kept
-	c.lastGrid, c.haveLast = *g, true
 	return c.hints
 }
 

@@ -1,0 +1,123 @@
+package explainer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"pencilbox/kinds/sudoku"
+)
+
+// memoPuzzle (forum_hardest_1106, ER 10.9) takes nested chains of levels 2
+// and 3 early on its path: dynamic chains with forcing chains inside, then
+// with multiple forcing chains inside, which search the same working grids.
+const memoPuzzle = ".2.4...8...7.....3.8.237.1.2.1....9..9....8.4...9......1.8...4.5.8..........6...."
+
+// stepsText follows serate's loop on the puzzle with the chains cs and
+// prints every step: technique, difficulty, effect and sentence.
+func stepsText(t *testing.T, cs *Chains) (string, int64) {
+	t.Helper()
+	p, err := sudoku.ParseLine(memoPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGrid(&p)
+	c := Context{Steps: true, Limit: DefaultWorkLimit, chains: cs}
+	var sb strings.Builder
+	nested := 0
+	for !g.Solved() {
+		h, _, ok := next(&g, &c)
+		if !ok {
+			t.Fatalf("stuck after %d work units:\n%s", c.Work, sb.String())
+		}
+		if strings.Contains(h.Technique, "(+ Multiple") {
+			nested++
+		}
+		fmt.Fprintf(&sb, "%s %.4f %v %v %s\n", h.Technique, h.Difficulty, h.Place, h.Eliminate, h.Step.Sentence)
+		Apply(&g, &h)
+	}
+	if nested == 0 {
+		t.Fatalf("no chain with multiple forcing chains inside on the path:\n%s", sb.String())
+	}
+	return sb.String(), c.Work
+}
+
+// TestInnerMemoKeepsPath: the inner producers' hints and the "+"
+// techniques' hints remembered for the whole rating (Chains.inner,
+// Chains.plus) give the same path, step for step (name,
+// difficulty, effect, sentence), as every inner search made afresh, and
+// save work. With the memo bounded to a few answers it is emptied again and
+// again and still gives the same path.
+func TestInnerMemoKeepsPath(t *testing.T) {
+	want, full := stepsText(t, &Chains{noMemo: true})
+	got, memo := stepsText(t, &Chains{})
+	if got != want {
+		t.Fatalf("with the memo:\n%s\nwithout:\n%s", got, want)
+	}
+	if memo >= full {
+		t.Fatalf("the memo saved no work: %d units with it, %d without", memo, full)
+	}
+	small := &Chains{memoCap: 3}
+	got, tight := stepsText(t, small)
+	if got != want {
+		t.Fatalf("with a memo of 3:\n%s\nwithout:\n%s", got, want)
+	}
+	if len(small.inner) > 3 || len(small.plus) > 3 {
+		t.Fatalf("the memos hold %d inner and %d \"+\" answers, bound 3", len(small.inner), len(small.plus))
+	}
+	if tight < memo || tight > full {
+		t.Fatalf("work with a memo of 3: %d units, not between %d (memo) and %d (none)", tight, memo, full)
+	}
+	t.Logf("%d steps; work %d without the memo, %d with it, %d with a memo of 3", strings.Count(want, "\n"), full, memo, tight)
+}
+
+// TestInnerKeepsBestPerEffect: an inner producer that keeps only the best
+// hint of each effect as it searches (keepAll) gives the same hints, in the
+// same order, with the same chains, as copying out every hint and keeping
+// the first of each effect in serate's order afterwards (rawAll), for every
+// chaining kind on states of the memo puzzle's path; and the nested path
+// is the same step for step.
+func TestInnerKeepsBestPerEffect(t *testing.T) {
+	want, _ := stepsText(t, &Chains{rawAll: true})
+	got, _ := stepsText(t, &Chains{})
+	if got != want {
+		t.Fatalf("keeping each effect's best:\n%s\nkeeping all:\n%s", got, want)
+	}
+	p, err := sudoku.ParseLine(memoPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGrid(&p)
+	c := Context{Limit: DefaultWorkLimit}
+	text := func(hs []Hint) string {
+		var sb strings.Builder
+		for _, h := range hs {
+			fmt.Fprintf(&sb, "%s %.4f %v %v %v\n", h.Technique, h.Difficulty, h.Place, h.Eliminate, h.Step.Links)
+		}
+		return sb.String()
+	}
+	compared := 0
+	for step := 0; step < 12 && !g.Solved(); step++ {
+		for kind := ForcingChainsCycles; kind <= DynamicPlus; kind++ {
+			raw, best := Chains{rawAll: true}, Chains{}
+			want, err1 := raw.All(kind, &g)
+			got, err2 := best.All(kind, &g)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if text(got) != text(want) {
+				t.Fatalf("step %d, %s: keeping each effect's best\n%s\nkeeping all\n%s", step, kindName(kind), text(got), text(want))
+			}
+			compared += len(want)
+		}
+		h, _, ok := next(&g, &c)
+		if !ok {
+			t.Fatal("stuck")
+		}
+		Apply(&g, &h)
+	}
+	t.Logf("%d hints compared", compared)
+	if compared == 0 {
+		t.Fatal("no hint compared")
+	}
+}
