@@ -123,6 +123,11 @@ type Chains struct {
 	plus    map[plusKey][]Hint // the "+" techniques' hints per grid (see plusHints)
 	memoCap int
 	noMemo  bool
+	// noPlus: inner forcing chains compute their grid's closure instead of
+	// bounding it from their outer grid's (tests compare the two);
+	// plusUsed counts the searches that bounded it
+	noPlus   bool
+	plusUsed int
 	// rawAll: inner producers copy out every hint they find and keep the
 	// first of each effect at the end, as the reference does (tests
 	// compare it with keeping each effect's best as the search goes)
@@ -194,6 +199,13 @@ type chainer struct {
 	snap         *snapshot
 	inner        []*chainer // the producers run inside a "+" or nested chain
 	rc           *reach     // the static closure (static producers only)
+	xr           *reach     // the closure whose candidate indices the current forcing search's filters use
+	base         *Grid      // an inner producer's outer grid (set by nestedPotentials)
+	brc          reach      // base's closure
+	bpos         posMasks   // base's position masks
+	bdead        bool       // base's closure rules out every forcing chain and cycle
+	pr           plusReach  // the closure of base with the working grid's new links
+	pv           *plusReach // &pr while a search uses it, else nil
 	scratch      []uint64
 	tbuf         []int32       // reused targets of the candidates offered
 	ebuf         []engine.Mark // reused effects of the candidates offered

@@ -2,6 +2,7 @@ package explainer
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -119,5 +120,85 @@ func TestInnerKeepsBestPerEffect(t *testing.T) {
 	t.Logf("%d hints compared", compared)
 	if compared == 0 {
 		t.Fatal("no hint compared")
+	}
+}
+
+// TestPlusReachKeepsHints: the inner forcing chains bound a working grid's
+// closure from the outer grid's (plusReach) instead of computing it. On
+// grids of the memo puzzle's path whose closure rules out every forcing
+// chain and cycle, each with candidates removed at random (a working grid),
+// every hint (name, difficulty, effect, sentence, links) and its order are
+// those of the search with the grid's own closure (and grids with more
+// than maxPlusEdges new edges take their own closure); and the memo
+// puzzle's nested path is the same step for step.
+func TestPlusReachKeepsHints(t *testing.T) {
+	want, _ := stepsText(t, &Chains{noPlus: true})
+	cs := &Chains{}
+	got, _ := stepsText(t, cs)
+	if got != want {
+		t.Fatalf("bounding the closure:\n%s\ncomputing it:\n%s", got, want)
+	}
+	if cs.plusUsed == 0 {
+		t.Fatal("no inner search bounded its closure")
+	}
+	text := func(hs []*snapshot) string {
+		var sb strings.Builder
+		for _, s := range hs {
+			h := s.hint(config{}, true)
+			fmt.Fprintf(&sb, "%s %.4f %v %v %s %v\n", h.Technique, h.Difficulty, h.Place, h.Eliminate, h.Step.Sentence, h.Step.Links)
+		}
+		return sb.String()
+	}
+	p, err := sudoku.ParseLine(memoPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGrid(&p)
+	c := Context{Limit: DefaultWorkLimit}
+	rng := rand.New(rand.NewPCG(34, 1))
+	top := &Chains{limit: DefaultChainWork}
+	in := newChainer(config{}, top)
+	in.all = true
+	dead, hints, grids, own := 0, 0, 0, 0
+	for !g.Solved() {
+		var r reach
+		r.build(&g)
+		if r.dead() {
+			dead++
+			for range 8 {
+				w := g
+				for cell := range 81 {
+					for m := w.Cand[cell]; m != 0; m &= m - 1 {
+						if popcount(w.Cand[cell]) > 1 && rng.IntN(6) == 0 {
+							w.Cand[cell] &^= m & -m
+						}
+					}
+				}
+				in.base = &g
+				before := top.plusUsed
+				got := text(in.searchAll(&w))
+				used := top.plusUsed > before
+				in.base = nil
+				want := text(in.searchAll(&w))
+				if got != want {
+					t.Fatalf("grid %d: bounded closure\n%s\nown closure\n%s", grids, got, want)
+				}
+				if used {
+					grids++
+					hints += strings.Count(want, "\n")
+				} else {
+					own++ // over maxPlusEdges new edges: W's own closure
+				}
+			}
+		}
+		h, _, ok := next(&g, &c)
+		if !ok {
+			t.Fatal("stuck")
+		}
+		Apply(&g, &h)
+	}
+	t.Logf("%d dead grids, %d working grids bounded (%d hints compared), %d with their own closure", dead, grids, hints, own)
+	if grids == 0 || hints == 0 || own == 0 {
+		t.Fatalf("%d working grids bounded, %d hints, %d with their own closure: both ways not compared", grids, hints, own)
 	}
 }

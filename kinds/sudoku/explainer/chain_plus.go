@@ -147,7 +147,10 @@ func (c *chainer) nestedPotentials(toOff *potSet) {
 	}
 	var parents []pot
 	for _, in := range c.inner {
-		for _, h := range in.allHints(&c.cur) {
+		in.base = &c.save
+		hs := in.allHints(&c.cur)
+		in.base = nil
+		for _, h := range hs {
 			parents = h.ruleParents(&c.save, &c.cur, parents[:0])
 			if len(parents) == 0 {
 				continue

@@ -10,7 +10,18 @@ import "pencilbox/engine"
 // the assumption reaching its own negation.
 
 func (c *chainer) searchXY(g *Grid) {
-	rc := c.closure(g)
+	// the closure tells which searches from a candidate can end in a hint
+	// at all (chain_reach.go); a nested chain's working grid has it bounded
+	// from its outer grid's (chain_reachplus.go)
+	pv := c.plusView(g)
+	var rc *reach
+	if pv == nil {
+		rc = c.closure(g)
+		c.xr = rc
+	} else {
+		c.xr = &c.brc
+	}
+	c.pv = pv
 	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
 	for _, ps := range passes {
 		for cell := 0; cell < 81; cell++ {
@@ -20,9 +31,12 @@ func (c *chainer) searchXY(g *Grid) {
 			}
 			for ; m != 0; m &= m - 1 {
 				d := trailing(m) + 1
-				// the closure tells which searches from this candidate
-				// can end in a hint at all (chain_reach.go)
-				fromOn, fromOff, cycle := rc.forcingFrom(cell, d)
+				var fromOn, fromOff, cycle bool
+				if pv != nil {
+					fromOn, fromOff, cycle = pv.forcingFrom(cell, d)
+				} else {
+					fromOn, fromOff, cycle = rc.forcingFrom(cell, d)
+				}
 				if fromOn || fromOff || cycle {
 					c.unary(mkPot(cell, d, true), ps.y, ps.x, fromOn, fromOff, cycle)
 				}
@@ -38,6 +52,26 @@ func (c *chainer) closure(g *Grid) *reach {
 	}
 	c.rc.build(g)
 	return c.rc
+}
+
+// plusView returns the closure of the search's outer grid (c.base) with the
+// new strong links of g added, when the outer grid has no forcing chain or
+// cycle by its closure (chain_reachplus.go); nil when it cannot serve.
+func (c *chainer) plusView(g *Grid) *plusReach {
+	b := c.base
+	if b == nil || c.top.noPlus || c.top.unpruned {
+		return nil
+	}
+	if !c.brc.valid || c.brc.grid != *b {
+		c.brc.build(b)
+		c.bpos.build(b)
+		c.bdead = c.brc.dead()
+	}
+	if !c.bdead || !c.pr.build(&c.brc, &c.bpos, g, &c.basePos) {
+		return nil
+	}
+	c.top.plusUsed++
+	return &c.pr
 }
 
 // unary looks for the cycles through p and the forcing chains from p and
@@ -61,7 +95,10 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 		if c.top.unpruned {
 			return nil
 		}
-		return c.rc.back(q)
+		if c.pv != nil {
+			return c.pv.back(q)
+		}
+		return c.xr.back(q)
 	}
 	if cycle {
 		cycles = c.cycles(toOn, toOff, y, x, p, back(p.flip()), cycles)
@@ -169,7 +206,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			try := func(q pot, why cause) {
-				if !c.rc.reaches(back, q) || c.isAncestor(pn, q) {
+				if !c.xr.reaches(back, q) || c.isAncestor(pn, q) {
 					return
 				}
 				n := c.ar.add(q, why)
@@ -210,7 +247,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 				}
 				batch[nb] = q
 				nb++
-				if !c.rc.reaches(back, q) {
+				if !c.xr.reaches(back, q) {
 					return
 				}
 				hit := length >= 4 && q == src
@@ -282,7 +319,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			try := func(q pot, why cause) {
-				if !c.rc.reaches(back, q) {
+				if !c.xr.reaches(back, q) {
 					return
 				}
 				hit := !found && q.flip() == src
@@ -338,7 +375,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 				}
 				batch[nb] = q
 				nb++
-				if !c.rc.reaches(back, q) {
+				if !c.xr.reaches(back, q) {
 					return
 				}
 				hit := !found && q.flip() == src
