@@ -216,3 +216,20 @@ func TestBlockBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestPBNTooDeep nests elements past nonogram.MaxXMLDepth around a valid
+// one-cell puzzle: one bad record naming the depth, where before the
+// puzzle was read after Unmarshal had held a frame per element.
+func TestPBNTooDeep(t *testing.T) {
+	const n = 10_000
+	doc := `<?xml version="1.0"?><puzzleset><puzzle type="grid">` + strings.Repeat("<a>", n) + strings.Repeat("</a>", n) +
+		`<clues type="columns"><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	recs := readAll(t, doc, "pbn")
+	if len(recs) != 1 || recs[0].Err == nil || !strings.Contains(recs[0].Err.Error(), "nested deeper than 64") {
+		t.Fatalf("%d records: %+v", len(recs), recs)
+	}
+	shallow := strings.Replace(doc, strings.Repeat("<a>", n)+strings.Repeat("</a>", n), "<a><b/></a>", 1)
+	if recs := readAll(t, shallow, "pbn"); len(recs) != 1 || recs[0].Err != nil {
+		t.Fatalf("a shallow document: %+v", recs)
+	}
+}
