@@ -91,13 +91,17 @@ func readNon(r io.Reader, emit func(importers.Record) error) error {
 	lr := importers.NewLineReader(r)
 	var buf strings.Builder
 	start := 0
+	// tags are those of the "# tags:" comment the non export writes
+	// before a puzzle; they go to the next puzzle read.
+	var tags []string
 	flush := func() error {
 		text := buf.String()
 		buf.Reset()
 		if strings.TrimSpace(text) == "" {
 			return nil
 		}
-		rec := importers.Record{Line: start, Text: text}
+		rec := importers.Record{Line: start, Text: text, Tags: tags}
+		tags = nil
 		nr, err := nonogram.ParseNon(text)
 		if err != nil {
 			rec.Err = fmt.Errorf("%w (lines counted from the record's first, line %d)", err, start)
@@ -124,6 +128,10 @@ func readNon(r io.Reader, emit func(importers.Record) error) error {
 			if err := emit(importers.TooLong(lr.Line(), line)); err != nil {
 				return err
 			}
+			continue
+		}
+		if t, ok := importers.TagsComment(line); ok {
+			tags = t
 			continue
 		}
 		if string(bytes.TrimSpace(line)) == "====" {

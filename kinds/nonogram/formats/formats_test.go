@@ -233,3 +233,26 @@ func TestPBNTooDeep(t *testing.T) {
 		t.Fatalf("a shallow document: %+v", recs)
 	}
 }
+
+// TestNonTags reads the "# tags:" comments the non export writes before
+// each puzzle of a .nonpack: each puzzle gets its own tags back, and a
+// puzzle without the comment none (an export imported into an empty
+// library lost every tag before).
+func TestNonTags(t *testing.T) {
+	pack := "# tags: easy one x\nwidth 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n====\n" +
+		"width 1\nheight 1\n\nrows\n0\n\ncolumns\n0\n====\n" +
+		"# tags: b\nwidth 2\nheight 1\n\nrows\n2\n\ncolumns\n1\n1\n====\n"
+	recs := readAll(t, pack, "non")
+	want := []string{"easy one x", "", "b"}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d", len(recs), len(want))
+	}
+	for i, rec := range recs {
+		if rec.Err != nil {
+			t.Fatalf("record %d: %v", i+1, rec.Err)
+		}
+		if got := strings.Join(rec.Tags, " "); got != want[i] {
+			t.Errorf("record %d: tags %q, want %q", i+1, got, want[i])
+		}
+	}
+}
