@@ -68,7 +68,7 @@ type Registry []Format
 //
 //	reg := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
 func NewRegistry(kinds engine.Registry, lists ...[]Format) Registry {
-	reg := Registry{URLFormat(kinds), JSONFormat(kinds)}
+	reg := Registry{URLFormat(kinds), JSONFormat(kinds), IDsFormat(kinds)}
 	for _, l := range lists {
 		reg = append(reg, l...)
 	}

@@ -58,9 +58,9 @@ func TestOpen(t *testing.T) {
 		{"6x6:h4g2b0g1h\n", "line", "line", ""},
 		{"x", "sudoku-grid", "grid", ""},
 		{"x", "akari-grid", "akari-grid", ""},
-		{"x", "nope", "", `unknown format "nope" (known: url, json, xml, csv, table, line, grid, tsv, pzprv3, tatham, akari-grid)`},
+		{"x", "nope", "", `unknown format "nope" (known: url, json, ids, xml, csv, table, line, grid, tsv, pzprv3, tatham, akari-grid)`},
 		{" \r\n\n", "", "", "input is empty"},
-		{"\x00\x01\x02binary", "", "", "format not recognised (use --format; known: url, json, xml, csv, table, line, grid, tsv, pzprv3, tatham, akari-grid)"},
+		{"\x00\x01\x02binary", "", "", "format not recognised (use --format; known: url, json, ids, xml, csv, table, line, grid, tsv, pzprv3, tatham, akari-grid)"},
 	}
 	for _, tc := range tests {
 		f, r, err := importers.Open(strings.NewReader(tc.in), reg, tc.forced)

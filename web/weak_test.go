@@ -298,7 +298,7 @@ func TestImportSaysWhatUsersCanDo(t *testing.T) {
 	}
 	j := waitJob(t, c, r.hdr.Get("Location"))
 	page := c.get(r.hdr.Get("Location")).body
-	if !strings.Contains(page, "format not recognised (choose one in the Format field; known: url, json, xml, csv") || strings.Contains(page, "--format") {
+	if !strings.Contains(page, "format not recognised (choose one in the Format field; known: url, json, ids, xml, csv") || strings.Contains(page, "--format") {
 		t.Errorf("unrecognised format: %+v", j)
 	}
 
