@@ -78,7 +78,16 @@ func (d GeneratePage) paramLabel(p engine.KindsParam) string {
 
 // paramPlaceholder is what an empty text field shows: the default, else
 // an example.
+//
+// Where the kinds declare different defaults (a killer's size is 9x9, an
+// Akari's 10x10), no one value is the default: the field says so, and
+// its title (KindsParam.Describe) gives each kind's.
 func paramPlaceholder(p engine.KindsParam) string {
+	for _, d := range p.Decls {
+		if d.Default != p.Default {
+			return "kind's default"
+		}
+	}
 	if p.Default != "" {
 		return p.Default
 	}

@@ -99,14 +99,15 @@ func TestGenerateRefusesUnreachableER(t *testing.T) {
 // kinds' generator declarations (a label names the kinds when not every
 // kind takes it; a switch is a yes/no list, its default first), and a
 // Sudoku form with a size filled in is refused, the size marked: Sudoku
-// declares none.
+// declares none. A parameter the kinds declare with different defaults
+// (a killer's size is 9x9) shows no one kind's default as the field's.
 func TestGenerateFormFromDeclarations(t *testing.T) {
 	e := newTestEnv(t, nil)
 	c := e.client()
 	tok := c.login()
 	body := html.UnescapeString(c.get("/generate").body)
 	for _, want := range []string{
-		`Size (Nonogram, Akari (Light Up), Killer Sudoku, Slitherlink) <input name="size" placeholder="10x10"`,
+		`Size (Nonogram, Akari (Light Up), Killer Sudoku, Slitherlink) <input name="size" placeholder="kind's default"`,
 		`Black cells (Akari (Light Up)) <input name="black" placeholder="20%"`,
 		`<select name="symmetry"><option value="none">none</option>`,
 		`<select name="minimal"><option value="true">yes</option><option value="false">no</option></select>`,
