@@ -8,9 +8,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
+	"pencilbox/engine"
 	"pencilbox/importers"
 	"pencilbox/kinds/akari"
 )
@@ -99,91 +99,13 @@ func Pzprv3() importers.Format {
 }
 
 func readPzprv3(r io.Reader, emit func(importers.Record) error) error {
-	lr := importers.NewLineReader(r)
-	var (
-		lines []string // the record so far: header and rows
-		start int
-		want  = -1 // lines the record needs (4 + rows) once known
-		skip  bool // after a record, up to the next pzprv3 line
-	)
-	flush := func() error {
-		if len(lines) == 0 {
-			return nil
-		}
-		text := strings.Join(lines, "\n")
-		lines, want = lines[:0], -1
+	return importers.ReadPzprv3(r, emit, akari.MaxSize, func(text string) (engine.Puzzle, error) {
 		p, err := akari.ParsePzprv3(text)
-		return emit(record(start, text, p, err))
-	}
-	for {
-		line, long, err := lr.Next()
-		if err == io.EOF {
-			return flush()
-		}
 		if err != nil {
-			return err
+			return nil, err
 		}
-		l := bytes.TrimSpace(line)
-		if long {
-			if err := flush(); err != nil {
-				return err
-			}
-			if err := emit(importers.TooLong(lr.Line(), line)); err != nil {
-				return err
-			}
-			skip = true
-			continue
-		}
-		if bytes.HasPrefix(l, []byte("pzprv3")) {
-			if err := flush(); err != nil {
-				return err
-			}
-			skip = false
-			start = lr.Line()
-			if bytes.IndexByte(l, '/') >= 0 {
-				p, err := akari.ParsePzprv3(string(l))
-				if err := emit(record(start, string(l), p, err)); err != nil {
-					return err
-				}
-				skip = true
-				continue
-			}
-			lines = append(lines, string(l))
-			continue
-		}
-		if skip || len(lines) == 0 {
-			if !skip && len(l) > 0 && l[0] != '#' {
-				if err := emit(importers.Record{Line: lr.Line(), Text: string(l),
-					Err: fmt.Errorf("pzprv3: line outside a record (want a pzprv3 line first)")}); err != nil {
-					return err
-				}
-				skip = true
-			}
-			continue
-		}
-		if len(l) == 0 && len(lines) < 4 {
-			continue // blank lines inside the header
-		}
-		lines = append(lines, string(line))
-		if len(lines) == 3 {
-			rows, err := strconv.Atoi(strings.TrimSpace(lines[2]))
-			if err != nil || rows < 1 || rows > akari.MaxSize {
-				// Let the parser say what is wrong with the header.
-				if err := flush(); err != nil {
-					return err
-				}
-				skip = true
-				continue
-			}
-			want = 4 + rows
-		}
-		if len(lines) == want {
-			if err := flush(); err != nil {
-				return err
-			}
-			skip = true
-		}
-	}
+		return p, nil
+	})
 }
 
 // Grid reads hand-typed grids: rows of '.' (white), '#' or 'X' (black),
