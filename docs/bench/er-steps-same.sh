@@ -14,7 +14,9 @@
 # 17_clue), hardest (all 375 of forum_hardest_1106: about 12 minutes of CPU
 # at 8ee086c's speed), hardest6 (every sixth of forum_hardest_1106, 63).
 # Outputs and binaries go to $ERDIR (default /tmp/er-steps-same); the BASE
-# outputs are kept there per revision and reused when BASE is run again.
+# outputs are kept there per revision and reused when BASE is run again. The
+# work tree's binary and outputs go to a folder named after the work tree, so
+# that two work trees can check at once.
 set -eu
 base=${1:?usage: er-steps-same.sh BASE [SETS...]}
 shift
@@ -35,7 +37,9 @@ if [ ! -x "$dir/$rev/pencilbox" ]; then
 	(cd "$tmp" && go build -o "$dir/$rev/pencilbox" ./cmd/pencilbox)
 	git -C "$repo" worktree remove --force "$tmp"
 fi
-(cd "$repo" && go build -o "$dir/new-pencilbox" ./cmd/pencilbox)
+new=$dir/new-$(printf '%s' "$repo" | cksum | cut -d' ' -f1)
+mkdir -p "$new"
+(cd "$repo" && go build -o "$new/pencilbox" ./cmd/pencilbox)
 
 # input SET: the puzzle lines of a set on stdout
 input() {
@@ -63,19 +67,19 @@ for s in $sets; do
 		echo "er-steps-same: $s: no input file ($f): skipped"
 		continue
 	fi
-	input "$s" >"$dir/$s.in"
+	input "$s" >"$new/$s.in"
 	# BASE's output, kept per revision and input
-	old=$dir/$rev/$s.$(cksum <"$dir/$s.in" | cut -d' ' -f1).out
+	old=$dir/$rev/$s.$(cksum <"$new/$s.in" | cut -d' ' -f1).out
 	if [ ! -s "$old" ]; then
-		"$dir/$rev/pencilbox" rate --er --steps --jobs 2 "$dir/$s.in" >"$old.tmp"
-		mv "$old.tmp" "$old"
+		"$dir/$rev/pencilbox" rate --er --steps --jobs 2 "$new/$s.in" >"$old.tmp.$$"
+		mv "$old.tmp.$$" "$old"
 	fi
-	"$dir/new-pencilbox" rate --er --steps --jobs 2 "$dir/$s.in" >"$dir/$s.new"
-	if cmp -s "$old" "$dir/$s.new"; then
-		echo "er-steps-same: $s: $(wc -l <"$dir/$s.in") puzzles, $(wc -c <"$dir/$s.new") bytes: same as $rev"
+	"$new/pencilbox" rate --er --steps --jobs 2 "$new/$s.in" >"$new/$s.new"
+	if cmp -s "$old" "$new/$s.new"; then
+		echo "er-steps-same: $s: $(wc -l <"$new/$s.in") puzzles, $(wc -c <"$new/$s.new") bytes: same as $rev"
 	else
 		echo "er-steps-same: $s: DIFFERS from $rev"
-		diff "$old" "$dir/$s.new" | head -n 20
+		diff "$old" "$new/$s.new" | head -n 20
 		status=1
 	fi
 done
