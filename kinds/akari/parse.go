@@ -58,9 +58,8 @@ func (Kind) Sniff(text string) bool {
 	if strings.HasPrefix(t, "pzprv3") {
 		return strings.Contains(t[:min(len(t), 40)], "lightup")
 	}
-	if i := strings.IndexByte(t, '?'); i >= 0 {
-		q := t[i+1:]
-		return strings.HasPrefix(q, "akari/") || strings.HasPrefix(q, "lightup/") || strings.HasPrefix(q, "bijutsukan/")
+	if strings.IndexByte(t, '?') >= 0 {
+		return engine.IsPuzzLink(t, "akari", "lightup", "bijutsukan")
 	}
 	if isTathamHead(t) {
 		return true
@@ -115,38 +114,13 @@ func Parse(text string) (*Puzzle, error) {
 // ParseURL reads a puzz.link / pzv.jp URL: ...?akari/W/H/BODY (also lightup,
 // bijutsukan), any host.
 func ParseURL(text string) (*Puzzle, error) {
-	t := trimText(text)
-	q := t
-	if i := strings.IndexByte(t, '?'); i >= 0 {
-		q = t[i+1:]
+	u, err := engine.ParsePuzzLink(text, "akari", "lightup", "bijutsukan")
+	if err != nil {
+		return nil, err
 	}
-	parts := strings.Split(q, "/")
-	switch parts[0] {
-	case "akari", "lightup", "bijutsukan":
-	default:
-		return nil, fmt.Errorf("url: puzzle type %q is not akari, lightup or bijutsukan", parts[0])
-	}
-	parts = parts[1:]
-	// pzprjs may put option tokens (such as "v:") before the size.
-	for len(parts) > 0 && parts[0] != "" && (parts[0][0] < '0' || parts[0][0] > '9') {
-		parts = parts[1:]
-	}
-	if len(parts) < 3 {
-		return nil, fmt.Errorf("url: want .../akari/W/H/BODY, got %q", q)
-	}
-	w, err1 := strconv.Atoi(parts[0])
-	h, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("url: bad size %q/%q", parts[0], parts[1])
-	}
+	w, h, body := u.W, u.H, u.Body
 	if err := checkSize(w, h); err != nil {
 		return nil, fmt.Errorf("url: %w", err)
-	}
-	body := parts[2]
-	for _, extra := range parts[3:] {
-		if extra != "" {
-			return nil, fmt.Errorf("url: unexpected %q after the body", extra)
-		}
 	}
 	n := w * h
 	cells := make([]byte, n)

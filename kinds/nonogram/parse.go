@@ -1,6 +1,8 @@
 package nonogram
 
 import (
+	"pencilbox/engine"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,8 +22,8 @@ func (Kind) Sniff(text string) bool {
 	if SniffXML(t) {
 		return true
 	}
-	if i := strings.IndexByte(t, '?'); i >= 0 && !strings.Contains(t, "\n") {
-		return strings.HasPrefix(t[i+1:], "nonogram/")
+	if strings.IndexByte(t, '?') >= 0 && !strings.Contains(t, "\n") {
+		return engine.IsPuzzLink(t, "nonogram")
 	}
 	if strings.Contains(t, "\n") {
 		return SniffNon(t)

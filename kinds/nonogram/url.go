@@ -1,6 +1,8 @@
 package nonogram
 
 import (
+	"pencilbox/engine"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,39 +23,18 @@ func urlSlots(w, h int) (perCol, perRow int) { return (h + 1) / 2, (w + 1) / 2 }
 // ParseURL reads a puzz.link / pzv.jp URL ...?nonogram/COLS/ROWS/BODY
 // (any host).
 func ParseURL(text string) (*Puzzle, error) {
-	t := trimText(text)
-	q := t
-	if i := strings.IndexByte(t, '?'); i >= 0 {
-		q = t[i+1:]
+	u, err := engine.ParsePuzzLink(text, "nonogram")
+	if err != nil {
+		return nil, err
 	}
-	parts := strings.Split(q, "/")
-	if parts[0] != "nonogram" {
-		return nil, fmt.Errorf("url: puzzle type %q is not nonogram", parts[0])
-	}
-	parts = parts[1:]
-	for len(parts) > 0 && parts[0] != "" && (parts[0][0] < '0' || parts[0][0] > '9') {
-		parts = parts[1:] // option tokens before the size
-	}
-	if len(parts) < 3 {
-		return nil, fmt.Errorf("url: want .../nonogram/COLS/ROWS/BODY, got %q", q)
-	}
-	w, err1 := strconv.Atoi(parts[0])
-	h, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("url: bad size %q/%q", parts[0], parts[1])
-	}
+	w, h := u.W, u.H
 	if err := checkSize(w, h); err != nil {
 		return nil, fmt.Errorf("url: %w", err)
-	}
-	for _, extra := range parts[3:] {
-		if extra != "" {
-			return nil, fmt.Errorf("url: unexpected %q after the body", extra)
-		}
 	}
 	perCol, perRow := urlSlots(w, h)
 	n := w*perCol + h*perRow
 	slots := make([]int, n) // 0: empty
-	body := parts[2]
+	body := u.Body
 	ec := 0
 	for i := 0; i < len(body) && ec < n; i++ {
 		ch := body[i]

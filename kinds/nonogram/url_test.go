@@ -59,7 +59,7 @@ func TestURLRoundTrip(t *testing.T) {
 func TestURLErrors(t *testing.T) {
 	for _, tc := range []struct{ url, want string }{
 		{"https://puzz.link/p?akari/3/3/a", "not nonogram"},
-		{"https://puzz.link/p?nonogram/3", "want .../nonogram/COLS/ROWS/BODY"},
+		{"https://puzz.link/p?nonogram/3", "want .../nonogram/W/H/BODY"},
 		{"https://puzz.link/p?nonogram/3/y/a", "bad size"},
 		{"https://puzz.link/p?nonogram/2/2/..", "'?' clue"},
 		{"https://puzz.link/p?nonogram/2/2/1-", "ends inside a number"},

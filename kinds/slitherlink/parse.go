@@ -1,6 +1,8 @@
 package slitherlink
 
 import (
+	"pencilbox/engine"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,8 +28,8 @@ func (Kind) Sniff(text string) bool {
 	if strings.HasPrefix(t, "pzprv3") {
 		return strings.Contains(t[:min(len(t), 40)], "slither")
 	}
-	if i := strings.IndexByte(t, '?'); i >= 0 {
-		return strings.HasPrefix(t[i+1:], "slither/")
+	if strings.IndexByte(t, '?') >= 0 {
+		return engine.IsPuzzLink(t, "slither")
 	}
 	if isLoopyHead(t) {
 		return true
@@ -170,40 +172,19 @@ func checkLoopyParams(s string) error {
 // BODY is pzprjs's 4-cell encoding: '0'-'4' a clue, '5'-'9' a clue then an
 // empty cell, 'a'-'e' a clue then two, 'g'-'z' a run of 1-20 empty cells.
 func ParseURL(text string) (*Puzzle, error) {
-	t := trimText(text)
-	q := t
-	if i := strings.IndexByte(t, '?'); i >= 0 {
-		q = t[i+1:]
+	u, err := engine.ParsePuzzLink(text, "slither")
+	if err != nil {
+		return nil, err
 	}
-	parts := strings.Split(q, "/")
-	if parts[0] != "slither" {
-		return nil, fmt.Errorf("url: puzzle type %q is not slither", parts[0])
-	}
-	parts = parts[1:]
-	// pzprjs puts its option flags before the size; "f" is the variant
-	// where the loop passes every dot, another puzzle.
-	for len(parts) > 0 && parts[0] != "" && (parts[0][0] < '0' || parts[0][0] > '9') {
-		if strings.Contains(parts[0], "f") {
-			return nil, fmt.Errorf("url: flag %q: the variant whose loop passes every dot is not plain Slitherlink", parts[0])
+	// "f" is the variant where the loop passes every dot, another puzzle.
+	for _, f := range u.Flags {
+		if strings.Contains(f, "f") {
+			return nil, fmt.Errorf("url: flag %q: the variant whose loop passes every dot is not plain Slitherlink", f)
 		}
-		parts = parts[1:]
 	}
-	if len(parts) < 3 {
-		return nil, fmt.Errorf("url: want .../slither/W/H/BODY, got %q", q)
-	}
-	w, err1 := strconv.Atoi(parts[0])
-	h, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("url: bad size %q/%q", parts[0], parts[1])
-	}
+	w, h, body := u.W, u.H, u.Body
 	if err := checkSize(w, h); err != nil {
 		return nil, fmt.Errorf("url: %w", err)
-	}
-	body := parts[2]
-	for _, extra := range parts[3:] {
-		if extra != "" {
-			return nil, fmt.Errorf("url: unexpected %q after the body", extra)
-		}
 	}
 	n := w * h
 	clues := make([]int8, n)

@@ -1,6 +1,8 @@
 package sudoku
 
 import (
+	"pencilbox/engine"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,59 +14,25 @@ import (
 // given of unknown value, '-xx' '+xxx' ... longer numbers, and 'g'-'z' a run
 // of 1-20 empty cells.
 
-// urlQuery returns the part of a URL after '?' when it names the sudoku
-// type, and whether it does.
-func urlQuery(s string) (string, bool) {
-	i := strings.IndexByte(s, '?')
-	if i < 0 {
-		return "", false
-	}
-	q := s[i+1:]
-	return q, strings.HasPrefix(q, "sudoku/")
-}
-
 // IsURL reports whether s (blanks around allowed) is a puzz.link sudoku URL.
-func IsURL(s string) bool {
-	s = strings.TrimSpace(strings.TrimPrefix(s, "\ufeff"))
-	if strings.ContainsAny(s, " \t\r\n") {
-		return false
-	}
-	_, ok := urlQuery(s)
-	return ok
-}
+func IsURL(s string) bool { return engine.IsPuzzLink(s, "sudoku") }
 
 // ParseURL reads a puzz.link / pzv.jp sudoku URL (any host, or just
 // "?sudoku/9/9/BODY"). Only 9x9 is supported. Errors name the 1-based
 // position in BODY and the reason.
 func ParseURL(s string) (Grid, error) {
 	var g Grid
-	s = strings.TrimSpace(strings.TrimPrefix(s, "\ufeff"))
-	q, ok := urlQuery(s)
-	if !ok {
+	if !IsURL(s) {
 		return g, fmt.Errorf("url: not a puzz.link sudoku URL (want ...?sudoku/9/9/BODY)")
 	}
-	parts := strings.Split(q, "/")[1:]
-	// pzprjs allows flag tokens before the size.
-	for len(parts) > 0 && parts[0] != "" && (parts[0][0] < '0' || parts[0][0] > '9') {
-		parts = parts[1:]
+	u, err := engine.ParsePuzzLink(s, "sudoku")
+	if err != nil {
+		return g, err
 	}
-	if len(parts) < 3 {
-		return g, fmt.Errorf("url: want ...?sudoku/9/9/BODY, got %q", q)
+	if u.W != 9 || u.H != 9 {
+		return g, fmt.Errorf("url: size %dx%d; only 9x9 sudoku is supported", u.W, u.H)
 	}
-	cols, err1 := strconv.Atoi(parts[0])
-	rows, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil {
-		return g, fmt.Errorf("url: bad size %q/%q", parts[0], parts[1])
-	}
-	if cols != 9 || rows != 9 {
-		return g, fmt.Errorf("url: size %dx%d; only 9x9 sudoku is supported", cols, rows)
-	}
-	body := parts[2]
-	for _, extra := range parts[3:] {
-		if extra != "" {
-			return g, fmt.Errorf("url: unexpected %q after the body", extra)
-		}
-	}
+	body := u.Body
 	c := 0
 	for i := 0; i < len(body); i++ {
 		ch := body[i]

@@ -67,7 +67,7 @@ func TestParseURLHostsAndErrors(t *testing.T) {
 	bad := []struct{ in, err string }{
 		{"https://puzz.link/p?akari/9/9/zzzzg", "url: not a puzz.link sudoku URL (want ...?sudoku/9/9/BODY)"},
 		{"https://puzz.link/p?sudoku/4/4/g1k23k3g", "url: size 4x4; only 9x9 sudoku is supported"},
-		{"https://puzz.link/p?sudoku/9/9", `url: want ...?sudoku/9/9/BODY, got "sudoku/9/9"`},
+		{"https://puzz.link/p?sudoku/9/9", `url: want .../sudoku/W/H/BODY, got "sudoku/9/9"`},
 		{"https://puzz.link/p?sudoku/9/x/zz", `url: bad size "9"/"x"`},
 		{"https://puzz.link/p?sudoku/9/9/zzz", "url: body ends after 60 of 81 cells"},
 		{"https://puzz.link/p?sudoku/9/9/zzzzg1", "url: body has 1 extra characters after the last cell (from position 6)"},
