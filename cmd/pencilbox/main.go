@@ -68,9 +68,10 @@ func commands() []command {
 }
 
 func newEnv() *env {
-	// Every puzzle kind is registered here, once, by its bundle. Nonogram
-	// comes before Akari: Akari's Tatham ID and its format claim any
-	// "WxH:" head, Nonogram's only a Pattern ID (digits, '.' and '/').
+	// Every puzzle kind is registered here, once, by its bundle. Each
+	// kind's claim on a text is its own: Akari's Tatham IDs leave
+	// Nonogram's Pattern IDs of the same "WxH:" head alone
+	// (TestDetectLeavesPatternIDs).
 	bundles := bundle.Registry{sudokukind.Bundle{}, nonogramkind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 	return &env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,

@@ -78,8 +78,20 @@ func (Kind) Sniff(text string) bool {
 	return lines >= 1
 }
 
-// isTathamHead reports whether t starts with digits 'x' digits then ':' or 'b'.
+// isTathamHead reports whether t starts with digits 'x' digits then ':' or
+// 'b', and its description has no '/': Light Up never writes one, and
+// Pattern IDs (Nonogram) of the same head always do, so each kind's claim
+// holds whatever the order kinds are registered in.
 func isTathamHead(t string) bool {
+	if d := strings.IndexByte(t, ':'); d >= 0 {
+		desc := t[d+1:]
+		if e := strings.IndexAny(desc, " \t\r\n"); e >= 0 {
+			desc = desc[:e]
+		}
+		if strings.Contains(desc, "/") {
+			return false
+		}
+	}
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++

@@ -68,6 +68,9 @@ func TestSniffRejects(t *testing.T) {
 		"hello world",
 		"....",
 		"pzprv3/sudoku/9/9/",
+		// Tatham's Pattern (Nonogram) IDs share the "WxH:" head.
+		"10x10:2.1.1/3.1/3/2.4/5/1.5/5/4.3/3.4/3/1.3/1.1.3/3/1/1/2.3/1.6/9/7/7.1",
+		"5x5:2/1.1/3/1/1/1/2/3/1.1/1",
 	} {
 		if (akari.Kind{}).Sniff(s) {
 			t.Errorf("Sniff claims %q", s)

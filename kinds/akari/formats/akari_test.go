@@ -188,6 +188,20 @@ func TestDetect(t *testing.T) {
 	}
 }
 
+// TestDetectLeavesPatternIDs: a file of Tatham's Pattern (Nonogram) IDs
+// has Light Up's "WxH:" head but is not Akari's to claim, whatever order
+// the kinds are registered in.
+func TestDetectLeavesPatternIDs(t *testing.T) {
+	pattern := "10x10:2.1.1/3.1/3/2.4/5/1.5/5/4.3/3.4/3/1.3/1.1.3/3/1/1/2.3/1.6/9/7/7.1\n"
+	if f, _, err := importers.Open(strings.NewReader(pattern), akariimp.Formats(), ""); err == nil {
+		t.Errorf("a Pattern ID detected as akari %q", f.Name)
+	}
+	f, _, err := importers.Open(strings.NewReader(id10+"\n"), akariimp.Formats(), "")
+	if err != nil || f.Name != "tatham" {
+		t.Errorf("a Light Up ID: detected %q (%v), want tatham", f.Name, err)
+	}
+}
+
 func TestHostileInput(t *testing.T) {
 	long := strings.Repeat(".", 2*importers.MaxLine)
 	for _, f := range akariimp.Formats() {

@@ -54,8 +54,12 @@ func Tatham() importers.Format {
 	}
 }
 
-// isTathamHead reports digits 'x' digits then ':' or 'b'.
+// isTathamHead reports digits 'x' digits then ':' or 'b', and no '/' in
+// the description (Light Up never writes one; a Pattern ID always does).
 func isTathamHead(t []byte) bool {
+	if d := bytes.IndexByte(t, ':'); d >= 0 && bytes.IndexByte(bytes.Fields(t[d:])[0], '/') >= 0 {
+		return false
+	}
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
