@@ -20,7 +20,8 @@ const (
 	// ParamRange is a whole number or a range A-B, within Min-Max: "22-26".
 	// Empty means no bound.
 	ParamRange
-	// ParamSize is a grid size WxH, each side within Min-Max: "12x12".
+	// ParamSize is a grid size WxH, each side within Min-Max: "12x12";
+	// when Choices are given, one of them only ("4x4", "6x6", "9x9").
 	ParamSize
 	// ParamShare is a share of cells, as a percent ("20%", "20") or a
 	// fraction below 1 ("0.2"), more than Min and less than Max (both
@@ -39,7 +40,7 @@ type GenParam struct {
 	Label    string       // the form's label: "Size"
 	Type     GenParamType // how the value is written
 	Min, Max float64      // ParamRange, ParamSize: bounds included; ParamShare: bounds excluded
-	Choices  []string     // ParamChoice: the values allowed, in the order shown
+	Choices  []string     // ParamChoice, and ParamSize if set: the values allowed, in the order shown
 	Default  string       // the value when none is given, as written ("" for ParamRange: no bound)
 	Help     string       // one line for the flag's help and the form's hint
 	Example  string       // a value as a placeholder shows it: "12x12"
@@ -181,6 +182,16 @@ func (p GenParam) Read(text string) (GenValue, error) {
 		}
 		if !ok || err != nil || wi < 1 || hi < 1 {
 			return v, fmt.Errorf("%q: want WxH, e.g. 12x12", text)
+		}
+		if len(p.Choices) > 0 {
+			size := fmt.Sprintf("%dx%d", wi, hi)
+			for _, c := range p.Choices {
+				if c == size {
+					v.A, v.B = wi, hi
+					return v, nil
+				}
+			}
+			return v, fmt.Errorf("%q: the generator makes %s grids only", text, orList(p.Choices))
 		}
 		if float64(wi) < p.Min || float64(hi) < p.Min || float64(wi) > p.Max || float64(hi) > p.Max {
 			return v, fmt.Errorf("%q: the generator makes grids from %gx%g to %gx%g", text, p.Min, p.Min, p.Max, p.Max)

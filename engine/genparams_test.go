@@ -62,6 +62,16 @@ func TestReadGenValues(t *testing.T) {
 			t.Errorf("%v: %v, want an error on %s saying %q", tc.v, err, tc.param, tc.says)
 		}
 	}
+	// a size with choices takes one of them only, whatever its bounds
+	sizes := engine.GenParam{Name: "size", Type: engine.ParamSize, Min: 4, Max: 9, Choices: []string{"4x4", "9x9"}}
+	if v, err := sizes.Read(" 9X9 "); err != nil || v.A != 9 || v.B != 9 {
+		t.Errorf("9X9 among the choices: %+v, %v", v, err)
+	}
+	for _, text := range []string{"6x6", "12x12", "4x9"} {
+		if _, err := sizes.Read(text); err == nil || !strings.Contains(err.Error(), "makes 4x4 or 9x9 grids only") {
+			t.Errorf("%s: %v, want the choices named", text, err)
+		}
+	}
 	// a share is a percent with %, or from 1 up; a fraction below 1
 	for text, want := range map[string]float64{"25%": 0.25, "25": 0.25, "0.25": 0.25, " 30 % ": 0.3} {
 		if v, err := testParams[4].Read(text); err != nil || v.Share != want {

@@ -46,7 +46,7 @@ func genMaxRank(n int) int {
 // the size and whether one-cell cages may appear.
 func (Kind) GenParams() []engine.GenParam {
 	return []engine.GenParam{
-		{Name: "size", Label: "Size", Type: engine.ParamSize, Min: 4, Max: 9,
+		{Name: "size", Label: "Size", Type: engine.ParamSize, Min: 4, Max: 9, Choices: []string{"4x4", "6x6", "9x9"},
 			Default: fmt.Sprintf("%dx%d", GenDefaultSize, GenDefaultSize), Example: "9x9",
 			Help: "grid size: 4x4, 6x6 or 9x9"},
 		{Name: "single", Label: "One-cell cages", Type: engine.ParamBool, Default: "false",

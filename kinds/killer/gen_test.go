@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"pencilbox/engine"
@@ -157,6 +158,11 @@ func TestGenerateRefused(t *testing.T) {
 		var pe *engine.GenParamError
 		if !tc.impossible && !errors.As(err, &pe) {
 			t.Errorf("%s: %v names no parameter", tc.size, err)
+		}
+		// Every size no killer has is refused with the same sentence,
+		// inside the bounds (5x5) or beyond them (12x12).
+		if want := fmt.Sprintf("size: %q: the generator makes 4x4, 6x6 or 9x9 grids only", tc.size); !tc.impossible && !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: %q, want %q", tc.size, err, want)
 		}
 	}
 	if _, err := k.NewSource(engine.GenOptions{Params: engine.GenValues{"black": "20%"}}, rand.New(rand.NewPCG(1, 1))); err == nil {
