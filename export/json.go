@@ -33,6 +33,7 @@ func (j *jsonWriter) write(p pencilbox.Puzzle, _ int) error {
 	fillRecord(&j.rec, p)
 	var field string
 	j.rec.Figures, field = j.kinds.figures(figures, p)
+	j.rec.Pending = j.kinds.pending(j.rec.Pending[:0], p)
 	if j.rec.Verdict != "" {
 		j.rec.VerdictKey = field
 	}
@@ -49,9 +50,9 @@ func (j *jsonWriter) close() error { return j.w.Flush() }
 // fillRecord makes r what the json format holds of a stored puzzle,
 // reusing r's profile map and sources slice.
 func fillRecord(r *importers.JSONRecord, p pencilbox.Puzzle) {
-	profile, sources := r.Profile, r.Sources[:0]
+	profile, sources, pending := r.Profile, r.Sources[:0], r.Pending[:0]
 	clear(profile)
-	*r = importers.JSONRecord{
+	*r = importers.JSONRecord{Pending: pending,
 		ID: p.ID, Kind: p.Kind, Puzzle: p.Givens, Canonical: p.Canonical, Status: p.Status.String(),
 		Solution: p.Solution, Rank: p.Rank, Score: p.Score, Clues: p.Clues, Width: p.Width, Height: p.Height,
 		Tags: p.Tags, Note: p.Note, Meta: p.Meta, Created: p.Created.UTC().Format(time.RFC3339),
@@ -126,6 +127,10 @@ func appendRecord(b []byte, r importers.JSONRecord) ([]byte, error) {
 			key(f.Key)
 			b = appendJSONFloat(b, f.Value)
 		}
+	}
+	if len(r.Pending) > 0 {
+		key(pencilbox.PendingWord)
+		b = appendJSONArray(b, r.Pending, appendJSONString)
 	}
 	if r.VerdictKey != "" {
 		str(r.VerdictKey, r.Verdict, true)

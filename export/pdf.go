@@ -94,13 +94,15 @@ func (b *pdfWriter) order(opt Options) {
 			return x.Score < y.Score
 		})
 	case opt.ByScale:
-		// unrated puzzles (0: another kind, or not rated) go last
+		// the rated by their figure, then the pending (the queue has not
+		// rated them: no figure yet), then those without one (another
+		// kind, or nothing to rate), each group in its order
 		sort.SliceStable(b.puzzles, func(i, j int) bool {
-			x, y := b.puzzles[i].p.Scales[0], b.puzzles[j].p.Scales[0]
-			if (x > 0) != (y > 0) {
-				return x > 0
+			gi, gj := b.env.kinds.scaleGroup(b.puzzles[i].p), b.env.kinds.scaleGroup(b.puzzles[j].p)
+			if gi != gj {
+				return gi < gj
 			}
-			return x < y
+			return gi == groupRated && b.puzzles[i].p.Scales[0] < b.puzzles[j].p.Scales[0]
 		})
 	default:
 		return
@@ -350,7 +352,7 @@ func (b *pdfWriter) place(pdf *fpdf.Fpdf, np numbered, label string, x, y, w, h,
 		stars(pdf, sx, line+lineH/2, 1.6, p.Rank)
 		sx += float64(p.Rank)*(2*1.6+0.6) + 2
 	}
-	if k, ok := b.env.kinds.lookup(p.Kind); ok && len(k.Scales) > 0 && p.Scales[0] > 0 &&
+	if k, ok := b.env.kinds.lookup(p.Kind); ok && len(k.Scales) > 0 && p.Scales[0] > 0 && p.ScaleRated &&
 		(caption == CaptionBoth || caption == k.Scales[0].Key) {
 		sc := k.Scales[0]
 		pdf.SetFont("go", "", 10)

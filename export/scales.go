@@ -57,7 +57,8 @@ func (c scaleColumns) fill(row []string, p pencilbox.Puzzle) {
 	}
 }
 
-// figures are p's second rating under its kind's keys (nil when none),
+// figures are p's second rating under its kind's keys (nil when none or
+// pending: a figure left in a pending row's slots is never written),
 // reusing buf, and its verdict's field.
 func (ks Kinds) figures(buf []importers.JSONFigure, p pencilbox.Puzzle) ([]importers.JSONFigure, string) {
 	k, ok := ks.lookup(p.Kind)
@@ -65,7 +66,7 @@ func (ks Kinds) figures(buf []importers.JSONFigure, p pencilbox.Puzzle) ([]impor
 		return buf[:0], ""
 	}
 	out := buf[:0]
-	if p.Scales[0] > 0 {
+	if p.Scales[0] > 0 && p.ScaleRated {
 		for i, s := range k.Scales {
 			if p.Scales[i] != 0 {
 				out = append(out, importers.JSONFigure{Key: s.Key, Value: p.Scales[i]})
@@ -74,4 +75,40 @@ func (ks Kinds) figures(buf []importers.JSONFigure, p pencilbox.Puzzle) ([]impor
 	}
 	v, _ := engine.VerdictOf(k.Engine)
 	return out, v.Field
+}
+
+// pending appends to buf the keys of p's declared scales when the rating
+// queue has not rated it yet (the json's "pending" list, the API's form),
+// and nothing when it is rated or its kind declares none.
+func (ks Kinds) pending(buf []string, p pencilbox.Puzzle) []string {
+	k, ok := ks.lookup(p.Kind)
+	if !ok || p.ScaleRated {
+		return buf
+	}
+	for _, s := range k.Scales {
+		buf = append(buf, s.Key)
+	}
+	return buf
+}
+
+// A puzzle's group in an order by its first scale: the rated (by their
+// figure), then the pending, then those without a figure (another kind,
+// nothing to rate), never a pending one among either.
+const (
+	groupRated = iota
+	groupPending
+	groupNone
+)
+
+func (ks Kinds) scaleGroup(p pencilbox.Puzzle) int {
+	k, ok := ks.lookup(p.Kind)
+	switch {
+	case !ok || len(k.Scales) == 0:
+		return groupNone
+	case !p.ScaleRated:
+		return groupPending
+	case p.Scales[0] > 0:
+		return groupRated
+	}
+	return groupNone
 }

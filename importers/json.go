@@ -31,7 +31,13 @@ type JSONRecord struct {
 	// written after Score under the keys the kind declares (engine.Scale,
 	// engine.Verdict: Sudoku's er, ep, ed and hypothesis) by the json
 	// export; an import rates the puzzle anew and ignores them.
-	Figures    []JSONFigure      `json:"-"`
+	Figures []JSONFigure `json:"-"`
+	// Pending lists the keys of the kind's declared scales the rating
+	// queue has not rated yet, written as "pending": ["er", "ep", "ed"]
+	// where their figures would be (as the API writes it): a pending
+	// puzzle has no figure keys, and one with nothing to rate has
+	// neither figures nor this list. An import ignores it.
+	Pending    []string          `json:"-"`
 	Verdict    string            `json:"-"`
 	VerdictKey string            `json:"-"`
 	Clues      int               `json:"clues,omitempty"`

@@ -151,9 +151,10 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 }
 
 // figuresOf are p's second-rating figures as its kind declares them
-// (none where it has no rating).
+// (none where it has no rating, or the queue has not rated it: a figure
+// left in a pending row's slots is never shown).
 func figuresOf(p pencilbox.Puzzle, voc pencilbox.Vocabulary) []model.Figure {
-	if p.Scales[0] <= 0 {
+	if p.Scales[0] <= 0 || !p.ScaleRated {
 		return nil
 	}
 	t, _ := voc.Of(p.Kind)
@@ -179,7 +180,7 @@ func viewPuzzle(p pencilbox.Puzzle, voc pencilbox.Vocabulary) model.Puzzle {
 			m.Pending = append(m.Pending, model.Figure{Key: sc.Key, Name: sc.Name, Short: sc.Short, Text: pencilbox.PendingWord})
 		}
 	}
-	if p.Scales[0] > 0 {
+	if p.Scales[0] > 0 && p.ScaleRated {
 		if len(t.Scales) > 0 {
 			m.ScaleNote, m.NoteKey, m.NoteName = p.ScaleNote, t.Scales[0].NoteKey, t.Scales[0].NoteName
 		}

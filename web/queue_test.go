@@ -191,3 +191,49 @@ func TestRecipeSaysPending(t *testing.T) {
 		t.Errorf("a short recipe: %d, lacks %q", r.code, want)
 	}
 }
+
+// TestPendingSlotsNeverShown: a pending puzzle's slots are never shown,
+// whatever they hold (an import stores them NULL): the list, the
+// puzzle's page, the API's list and puzzle say pending and give no
+// figure, even with made-up figures written into the slots (figures no
+// page showed before they were written).
+func TestPendingSlotsNeverShown(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	c.login()
+	var id int64
+	if err := e.db.W.QueryRow(`SELECT min(id) FROM puzzles WHERE kind = 'sudoku' AND status = 1 AND id % 3 = 0`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	urls := []string{"/puzzles?kind=sudoku&er=pending", "/puzzles?kind=sudoku&limit=500", fmt.Sprintf("/puzzles/%d", id),
+		"/api/puzzles?kind=sudoku&er=pending&limit=500", fmt.Sprintf("/api/puzzles/%d", id)}
+	made := []string{"Made up"}
+	for v := 120; v > 0 && len(made) < 4; v-- {
+		text := fmt.Sprintf("%d.%d", v/10, v%10)
+		shown := e.count(fmt.Sprintf(`SELECT count(*) FROM puzzles WHERE %s IN (scale1, scale2, scale3)`, text)) > 0
+		for _, u := range urls {
+			shown = shown || strings.Contains(c.get(u).body, text)
+		}
+		if !shown {
+			made = append(made, text)
+		}
+	}
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = ?, scale2 = ?, scale3 = ?, scale_note = ?
+		WHERE kind = 'sudoku' AND status = 1 AND id % 3 = 0`, made[1], made[2], made[3], made[0]); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range urls {
+		r := c.get(u)
+		if r.code != 200 {
+			t.Fatalf("%s: %d", u, r.code)
+		}
+		for _, bad := range made {
+			if strings.Contains(r.body, bad) {
+				t.Errorf("%s shows a pending puzzle's slot %q", u, bad)
+			}
+		}
+		if !strings.Contains(r.body, "pending") {
+			t.Errorf("%s does not say pending", u)
+		}
+	}
+}
