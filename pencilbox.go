@@ -203,8 +203,11 @@ const (
 	SortClues   = "clues"
 	SortCreated = "created"
 	// SortScale sorts by the first figure of the kind's second rating
-	// (engine.Scale with Sort; the library's indexed slot); none sorts
-	// as 0.
+	// (engine.Scale with Sort; the library's indexed slot), in three
+	// groups whichever the direction: the rated by their figure, then
+	// the pending (the rating queue has not rated them: of the kinds
+	// Filter.SortKinds names), then those without a figure (nothing to
+	// rate, or another kind), each of the two last in id order.
 	SortScale = "scale"
 )
 
@@ -255,8 +258,12 @@ type Filter struct {
 	Q     string  // text search over source labels/files, note and tags (words, prefix match)
 	IDs   []int64 // only these puzzles; nil = any
 	Sort  string  // SortID, SortRank, SortScore, SortClues, SortCreated
-	Desc  bool
-	After string // keyset cursor from the previous page ("" = first page)
+	// SortKinds are, for SortScale, the kinds that declare the sorted
+	// scale (Vocabulary.ApplySort sets it): their puzzles the queue has
+	// not rated are the pending group; nil = none is pending.
+	SortKinds []string
+	Desc      bool
+	After     string // keyset cursor from the previous page ("" = first page)
 	// Offset skips that many matches (after the cursor, if any) before the
 	// page starts: numbered pages. The store walks every skipped match, so
 	// callers bound it; Each skips them once, at the start.

@@ -279,6 +279,11 @@ func (v Vocabulary) ApplySort(f *Filter, key string) error {
 	switch k := v.scaleKinds(key, f.Kind); {
 	case k == nil:
 		f.Sort = SortScale
+		// the kinds whose unrated puzzles sort as pending
+		f.SortKinds, _ = v.KindsWith(key)
+		if f.Kind != "" {
+			f.SortKinds = []string{f.Kind}
+		}
 	case f.Kind != "":
 		f.Sort = SortID
 	default:

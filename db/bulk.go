@@ -96,6 +96,15 @@ func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, e
 		if err != nil {
 			return nil, fmt.Errorf("puzzles: %w", err)
 		}
+		if f.Sort == pencilbox.SortScale {
+			var out []int64
+			err := d.scalePage(ctx, f, pl, limit, "p.id", func(q string, args []any) (int, error) {
+				ids, err := d.ids(ctx, q, args)
+				out = append(out, ids...)
+				return len(ids), err
+			})
+			return out, err
+		}
 		q, args, err := pageQueryCols(f, pl, limit, "p.id")
 		if err != nil {
 			return nil, fmt.Errorf("puzzles: %w", err)
@@ -119,6 +128,11 @@ func (d *DB) IDs(ctx context.Context, f pencilbox.Filter, limit int) ([]int64, e
 	}
 	from := sparseFrom(sets)
 	q := `SELECT p.id` + from + w + ` ORDER BY p.id` + dir
+	if f.Sort == pencilbox.SortScale {
+		// the rated, then the pending, then those without a figure
+		k, ka := scaleKeyOrder(f)
+		col, args = k, append(args, ka...)
+	}
 	if col != "" {
 		q = `SELECT p.id` + from + w + ` ORDER BY ` + col + dir + `, p.id` + dir
 	}

@@ -102,6 +102,11 @@ func plainExcluding(t *testing.T, d *db.DB, f pencilbox.Filter) []int64 {
 	}
 	col := map[string]string{pencilbox.SortID: "p.id", pencilbox.SortRank: "p.rank", pencilbox.SortScore: "p.score",
 		pencilbox.SortClues: "p.clues", pencilbox.SortCreated: "p.created", pencilbox.SortScale: "coalesce(p.scale1, 0)"}[f.Sort]
+	if f.Sort == pencilbox.SortScale {
+		// the rated first whichever the direction (no kind named: none
+		// pending), then those without a figure
+		col = "(coalesce(p.scale1, 0) = 0) ASC, coalesce(p.scale1, 0)"
+	}
 	rows, err := d.R.Query(`SELECT p.id FROM puzzles p WHERE `+strings.Join(conds, " AND ")+
 		` ORDER BY `+col+` `+dir+`, p.id `+dir, args...)
 	if err != nil {

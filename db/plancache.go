@@ -30,7 +30,7 @@ type cachedPlan struct {
 // offset, page size, order or count budget (every page of a filter shares
 // its plan and count).
 func planKey(f pencilbox.Filter) string {
-	f.After, f.Offset, f.Limit, f.Sort, f.Desc, f.CountBy = "", 0, 0, "", false, time.Time{}
+	f.After, f.Offset, f.Limit, f.Sort, f.SortKinds, f.Desc, f.CountBy = "", 0, 0, "", nil, false, time.Time{}
 	return fmt.Sprintf("%#v", f)
 }
 

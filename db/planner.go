@@ -415,8 +415,8 @@ func parseCursor(s, sort string) (cursor, error) {
 	return cursor{sort, v, id}, nil
 }
 
-func sortValue(p pencilbox.Puzzle, sort string) float64 {
-	switch sort {
+func sortValue(p pencilbox.Puzzle, f pencilbox.Filter) float64 {
+	switch f.Sort {
 	case pencilbox.SortRank:
 		return float64(p.Rank)
 	case pencilbox.SortScore:
@@ -426,7 +426,7 @@ func sortValue(p pencilbox.Puzzle, sort string) float64 {
 	case pencilbox.SortCreated, "date":
 		return float64(p.Created.Unix())
 	case pencilbox.SortScale:
-		return p.Scales[0]
+		return scaleSortValue(p, f)
 	}
 	return 0
 }
@@ -721,7 +721,7 @@ func (d *DB) Puzzles(ctx context.Context, f pencilbox.Filter) (pencilbox.Page, e
 	if len(rows) > limit {
 		rows = rows[:limit]
 		last := rows[limit-1]
-		pg.Next = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
+		pg.Next = cursor{f.Sort, sortValue(last, f), last.ID}.String()
 	}
 	if !pl.exact && !f.CountBy.IsZero() {
 		if pl, err = d.countExact(ctx, f, pl, gen); err != nil {
@@ -764,10 +764,24 @@ func (d *DB) countExact(ctx context.Context, f pencilbox.Filter, pl plan, gen ui
 }
 
 func (d *DB) page(ctx context.Context, f pencilbox.Filter, pl plan, limit int) ([]pencilbox.Puzzle, error) {
+	if f.Sort == pencilbox.SortScale {
+		var out []pencilbox.Puzzle
+		err := d.scalePage(ctx, f, pl, limit, puzzleCols, func(q string, args []any) (int, error) {
+			rows, err := d.scanPage(ctx, q, args)
+			out = append(out, rows...)
+			return len(rows), err
+		})
+		return out, err
+	}
 	q, args, err := pageQuery(f, pl, limit)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
+	return d.scanPage(ctx, q, args)
+}
+
+// scanPage reads the puzzles of a page's query.
+func (d *DB) scanPage(ctx context.Context, q string, args []any) ([]pencilbox.Puzzle, error) {
 	rows, err := d.query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
@@ -961,7 +975,7 @@ func (d *DB) Each(ctx context.Context, f pencilbox.Filter, fn func(pencilbox.Puz
 			return nil
 		}
 		last := rows[len(rows)-1]
-		f.After = cursor{f.Sort, sortValue(last, f.Sort), last.ID}.String()
+		f.After = cursor{f.Sort, sortValue(last, f), last.ID}.String()
 		f.Offset = 0 // skipped once: the cursor now starts past them
 	}
 }

@@ -112,6 +112,13 @@ func TestERFilterAndSort(t *testing.T) {
 					return 0
 				}
 				slices.SortStableFunc(want, func(a, b int64) int {
+					// by ER: the rated first whichever the direction
+					if ra, rb := ers[a] > 0, ers[b] > 0; tc.f.Sort == pencilbox.SortScale && ra != rb {
+						if ra {
+							return -1
+						}
+						return 1
+					}
 					c := 0
 					switch ka, kb := key(a), key(b); {
 					case ka < kb:

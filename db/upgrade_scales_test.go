@@ -104,7 +104,8 @@ func TestUpgradeToScaleSlots(t *testing.T) {
 	}{
 		{"scale 2.0-8", pencilbox.Filter{ScaleMin: 2, ScaleMax: 8}, []int64{1, 7}},
 		{"scale 7- by scale desc", pencilbox.Filter{ScaleMin: 7, Sort: pencilbox.SortScale, Desc: true}, []int64{6, 1}},
-		{"sudoku by scale", pencilbox.Filter{Kind: "sudoku", Sort: pencilbox.SortScale}, []int64{3, 4, 2, 7, 1, 6}},
+		// the rated, then the pending (4), then those without a figure
+		{"sudoku by scale", pencilbox.Filter{Kind: "sudoku", Sort: pencilbox.SortScale, SortKinds: []string{"sudoku"}}, []int64{2, 7, 1, 6, 4, 3}},
 		{"verdict no", pencilbox.Filter{Verdict: engine.No}, []int64{2, 4}},
 		{"verdict yes, scale -3", pencilbox.Filter{Verdict: engine.Yes, ScaleMax: 3}, []int64{7}},
 	} {

@@ -106,7 +106,7 @@ func parseFilter(q url.Values, voc pencilbox.Vocabulary) (model.Filter, error) {
 		if err := voc.ApplySort(&df, f.Sort); err != nil {
 			return f, fieldErr("sort", "%s.", sentence(err))
 		}
-		f.Sort = df.Sort
+		f.Sort, f.SortKinds = df.Sort, df.SortKinds
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)

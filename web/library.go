@@ -135,7 +135,7 @@ func domainFilter(f model.Filter) pencilbox.Filter {
 		ScaleMin: f.ScaleMin, ScaleMax: f.ScaleMax, ScaleKey: f.ScaleKey, ScaleKinds: f.ScaleKinds, ScalePending: f.ScalePending,
 		VerdictKinds: f.VerdictKinds,
 		SizeMin:      pencilbox.Size{W: f.SizeMin[0], H: f.SizeMin[1]}, SizeMax: pencilbox.Size{W: f.SizeMax[0], H: f.SizeMax[1]},
-		IDs: f.IDs, Sort: f.Sort, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
+		IDs: f.IDs, Sort: f.Sort, SortKinds: f.SortKinds, Desc: f.Desc, After: f.After, Offset: f.Offset, Limit: f.Limit,
 		CountBy: f.CountBy,
 	}
 	switch f.Verdict {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -235,5 +236,77 @@ func TestPendingSlotsNeverShown(t *testing.T) {
 		if !strings.Contains(r.body, "pending") {
 			t.Errorf("%s does not say pending", u)
 		}
+	}
+}
+
+// TestSortPendingGroup: sorted by ER, the list and the API give the
+// rated by their figure, then the pending, then those with nothing to
+// rate, in either direction, across pages: the pending are a group of
+// their own, not mixed with the puzzles that have no figure.
+func TestSortPendingGroup(t *testing.T) {
+	e := newTestEnv(t, nil)
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE kind = 'sudoku' AND status = 1 AND id % 3 = 0`); err != nil {
+		t.Fatal(err)
+	}
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	none := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 1 AND scale1 IS NULL`)
+	total := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku'`)
+	if pending == 0 || none == 0 {
+		// a puzzle the rater gave up on: rated, no figure
+		if _, err := e.db.W.Exec(`UPDATE puzzles SET scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+			WHERE id = (SELECT max(id) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 1)`); err != nil {
+			t.Fatal(err)
+		}
+		none = e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 1 AND scale1 IS NULL`)
+	}
+	c := e.client()
+	c.login()
+	for _, order := range []string{"", "desc"} {
+		var seq []int // 0 rated, 1 pending, 2 none, in the order listed
+		var ers []float64
+		next := ""
+		for pages := 0; ; pages++ {
+			u := "/api/puzzles?kind=sudoku&sort=er&limit=37&order=" + order
+			if next != "" {
+				u += "&after=" + url.QueryEscape(next)
+			}
+			r := c.get(u)
+			var pg struct {
+				Puzzles []map[string]any `json:"puzzles"`
+				Next    string           `json:"next"`
+			}
+			if err := json.Unmarshal([]byte(r.body), &pg); err != nil || pages > total {
+				t.Fatalf("%s: %v %.300s", u, err, r.body)
+			}
+			for _, p := range pg.Puzzles {
+				switch er, ok := p["er"].(float64); {
+				case ok:
+					seq, ers = append(seq, 0), append(ers, er)
+				case p["pending"] != nil:
+					seq = append(seq, 1)
+				default:
+					seq = append(seq, 2)
+				}
+			}
+			if pg.Next == "" {
+				break
+			}
+			next = pg.Next
+		}
+		if len(seq) != total || !slices.IsSorted(seq) {
+			t.Errorf("order %q: %d of %d listed, groups in the order %v", order, len(seq), total, seq)
+		}
+		if n := len(ers); n < 2 || order == "" && !slices.IsSorted(ers) || order == "desc" && ers[0] < ers[n-1] {
+			t.Errorf("order %q: the rated out of order: %v", order, ers)
+		}
+		if got := len(slices.DeleteFunc(slices.Clone(seq), func(g int) bool { return g != 1 })); got != pending {
+			t.Errorf("order %q: %d pending listed, %d are", order, got, pending)
+		}
+	}
+	// the list page sorted so says pending for each of them
+	r := c.get("/puzzles?kind=sudoku&sort=er&order=desc&limit=1000")
+	if r.code != 200 || strings.Count(r.body, "pending") < pending {
+		t.Errorf("the list sorted by ER: %d, says pending %d times, %d are", r.code, strings.Count(r.body, "pending"), pending)
 	}
 }

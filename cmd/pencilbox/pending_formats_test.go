@@ -171,3 +171,45 @@ func TestPendingNeverANumber(t *testing.T) {
 		t.Errorf("csv: %d said pending (%d are), %d with nothing to rate (%d are)", saidPending, pending, saidNothing, nothing)
 	}
 }
+
+// TestExportSortPendingGroup: export --sort er (and --desc) writes the
+// rated by their figure, then the pending, then those with nothing to
+// rate: the csv's er column reads numbers, then "pending", then empty.
+func TestExportSortPendingGroup(t *testing.T) {
+	lib := sampleLibrary(t)
+	dir := t.TempDir()
+	none := filepath.Join(dir, "none.sdm")
+	os.WriteFile(none, []byte(empty+"\n"), 0o644)
+	if code, _, errs := runCLI(t, "", "import", "--db", lib, none); code != 0 {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	pending := count(t, openRaw(t, lib), `SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	for _, desc := range []string{"--desc=false", "--desc"} {
+		out := filepath.Join(dir, "sorted.csv")
+		if code, _, errs := runCLI(t, "", "export", "--db", lib, "--kind", "sudoku", "--sort", "er", desc, "--format", "csv", "-o", out); code != 0 {
+			t.Fatalf("export --sort er %s: %d %s", desc, code, errs)
+		}
+		b, _ := os.ReadFile(out)
+		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		er := slices.Index(rows[0], "er")
+		var groups []int
+		said := 0
+		for _, r := range rows[1:] {
+			switch r[er] {
+			case "pending":
+				groups = append(groups, 1)
+				said++
+			case "":
+				groups = append(groups, 2)
+			default:
+				groups = append(groups, 0)
+			}
+		}
+		if !slices.IsSorted(groups) || said != pending || groups[len(groups)-1] != 2 {
+			t.Errorf("export --sort er %s: groups %v (%d pending, %d are)", desc, groups, said, pending)
+		}
+	}
+}

@@ -120,6 +120,10 @@ type Filter struct {
 	// ScalePending keeps the puzzles the rating queue has not rated on
 	// ScaleKey yet (er=pending).
 	ScalePending bool
+	// SortKinds are, for a sort on a scale, the kinds declaring it
+	// (pencilbox.Filter.SortKinds): their unrated puzzles sort as
+	// pending, after the rated.
+	SortKinds []string
 	// VerdictKinds restricts Verdict as ScaleKinds the scale.
 	VerdictKinds []string
 	IDs          []int64 // only these puzzles (ticked rows); nil = any
