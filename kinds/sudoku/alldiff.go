@@ -13,39 +13,75 @@ func AllDiff(m [9]uint16) (out [9]uint16, ok bool) {
 	for i := range m {
 		m[i] &= allDigits
 	}
-	var matchC [9]int8 // cell -> digit
-	var matchD [9]int8 // digit -> cell
-	for i := range matchD {
-		matchD[i], matchC[i] = -1, -1
+	if !hall(&m, 9, allDigits) {
+		return out, false
 	}
-	for i := 0; i < 9; i++ {
+	return m, true
+}
+
+// hall is AllDiff's filtering of the k cells m[:k] whose candidates lie in
+// need, k = popcount(need) (a house's unsettled cells and the digits not
+// settled in it): it removes in place every candidate no perfect matching
+// of the cells to need uses, and reports false when there is no perfect
+// matching. No allocation, no closure: it runs once per changed house in
+// the ladder's inner propagation (fixpoint) and the hypothesis.
+func hall(m *[9]uint16, k int, need uint16) bool {
+	var union uint16
+	for i := 0; i < k; i++ {
+		union |= m[i]
+	}
+	if union != need {
+		return false // a needed digit fits no cell
+	}
+	var matchC [9]int8                                    // cell -> digit
+	matchD := [9]int8{-1, -1, -1, -1, -1, -1, -1, -1, -1} // digit -> cell
+	// A greedy matching first; augmenting paths only for the cells it
+	// leaves unmatched.
+	free := need
+	var unmatched uint16
+	for i := 0; i < k; i++ {
+		if f := m[i] & free; f != 0 {
+			d := bits.TrailingZeros16(f)
+			matchC[i], matchD[d] = int8(d), int8(i)
+			free &^= 1 << d
+		} else {
+			unmatched |= 1 << i
+		}
+	}
+	for ; unmatched != 0; unmatched &= unmatched - 1 {
 		var seen uint16
-		if !augment(&m, &matchC, &matchD, i, &seen) {
-			return out, false
+		if !augment(m, &matchC, &matchD, bits.TrailingZeros16(unmatched), &seen) {
+			return false
 		}
 	}
-	// cell graph: x -> y when x can take y's matched digit.
-	var reach [9]uint16
-	for x := 0; x < 9; x++ {
-		for y := 0; y < 9; y++ {
-			if y != x && m[x]&(1<<matchC[y]) != 0 {
-				reach[x] |= 1 << y
+	// cell graph: x -> y when x can take y's matched digit; an edge
+	// x-d outside the matching survives when d's cell reaches x back (an
+	// even alternating cycle).
+	var reach, back [9]uint16 // edges, then (below) the closure; reversed edges
+	for x := 0; x < k; x++ {
+		for t := m[x] &^ (1 << matchC[x]); t != 0; t &= t - 1 {
+			y := matchD[bits.TrailingZeros16(t)]
+			reach[x] |= 1 << y
+			back[y] |= 1 << x
+		}
+	}
+	// Most houses filter to themselves: their graph is strongly connected
+	// (every edge on a cycle). Two searches from cell 0 tell, before the
+	// closure.
+	all := uint16(1)<<k - 1
+	if spread(&reach) == all && spread(&back) == all {
+		return true
+	}
+	// transitive closure (Warshall, one row a bit mask)
+	for j := 0; j < k; j++ {
+		bj, rj := uint16(1)<<j, reach[j]
+		for i := 0; i < k; i++ {
+			if reach[i]&bj != 0 {
+				reach[i] |= rj
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for x := 0; x < 9; x++ {
-			r := reach[x]
-			for t := r; t != 0; t &= t - 1 {
-				r |= reach[bits.TrailingZeros16(t)]
-			}
-			if r != reach[x] {
-				reach[x], changed = r, true
-			}
-		}
-	}
-	for i := 0; i < 9; i++ {
+	for i := 0; i < k; i++ {
 		keep := uint16(1) << matchC[i]
 		for t := m[i] &^ keep; t != 0; t &= t - 1 {
 			d := bits.TrailingZeros16(t)
@@ -53,9 +89,24 @@ func AllDiff(m [9]uint16) (out [9]uint16, ok bool) {
 				keep |= 1 << d
 			}
 		}
-		out[i] = keep
+		m[i] = keep
 	}
-	return out, true
+	return true
+}
+
+// spread is the set of cells reachable from cell 0 along edges (cell 0
+// included).
+func spread(edges *[9]uint16) uint16 {
+	seen, frontier := uint16(1), uint16(1)
+	for frontier != 0 {
+		var next uint16
+		for t := frontier; t != 0; t &= t - 1 {
+			next |= edges[bits.TrailingZeros16(t)]
+		}
+		frontier = next &^ seen
+		seen |= next
+	}
+	return seen
 }
 
 func augment(m *[9]uint16, matchC, matchD *[9]int8, i int, seen *uint16) bool {

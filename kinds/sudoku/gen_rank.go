@@ -39,10 +39,10 @@ func rankOf(g *Grid, upTo int) int {
 		return upTo + 1
 	}
 	for {
-		if negation(&s, nil, 6) != progress {
+		if negation(&s, nil, 6, true) != progress {
 			return 8
 		}
-		if s.propagate(6) == contradiction {
+		if s.fixpoint(allHouses) == contradiction {
 			return 8
 		}
 		if s.left == 0 {

@@ -19,7 +19,7 @@ func Hypothesis(g *Grid) bool {
 			return true
 		}
 		before := s.c
-		if negation(&s, nil, innerAllDiff) != progress {
+		if negation(&s, nil, innerAllDiff, true) != progress {
 			return false
 		}
 		// Only the houses of the cells Negation's settling changed need

@@ -133,7 +133,7 @@ func (rt *rater) step(s *rstate) int {
 		t = tE4
 	case s.subset(4, false, st, false) == progress:
 		t = tX4
-	case negation(s, st, 6) == progress:
+	case negation(s, st, 6, true) == progress:
 		t = tNeg
 	default:
 		t = tTrial

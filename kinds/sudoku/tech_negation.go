@@ -21,15 +21,26 @@ func (s *rstate) inner(level int) outcome {
 // negation tries, cells with the fewest candidates first (ties by cell
 // index, digits ascending), to remove one candidate a from a cell P and
 // propagate; a contradiction proves P = a, which is settled. Negation does
-// not recurse.
-func negation(s *rstate, st *engine.Step, level int) outcome {
+// not recurse. atFixpoint says s is at the fixpoint of the inner
+// propagation (the ladder and the hypothesis call Negation only there):
+// then only P's houses need propagating at first.
+//
+// A trial that ends without a contradiction answers later trials too: if
+// assuming P is not a leads to the (contradiction-free) fixpoint F, and F
+// lacks candidate b of cell Q, then assuming Q is not b leads to a
+// fixpoint that contains F (the propagation only removes what every
+// state containing F's candidates lets it remove), so to no contradiction
+// either. Such trials (safe) are skipped: the first trial in the order
+// above that does reach a contradiction, and so the step, are the same.
+func negation(s *rstate, st *engine.Step, level int, atFixpoint bool) outcome {
+	var safe [81]uint16 // per cell, candidates whose removal is known not to contradict
 	for k := 2; k <= 9; k++ {
 		for p := 0; p < 81; p++ {
 			m := s.c[p]
 			if m&Settled != 0 || bits.OnesCount16(m) != k {
 				continue
 			}
-			for r := m; r != 0; r &= r - 1 {
+			for r := m &^ safe[p]; r != 0; r = r & (r - 1) &^ safe[p] {
 				a := r & -r
 				t := *s
 				t.c[p] = m &^ a
@@ -40,26 +51,44 @@ func negation(s *rstate, st *engine.Step, level int) outcome {
 					// changed.
 					out = t.allDiffFrom(cellHouseMask(p))
 				} else {
-					out = t.inner(level)
-				}
-				if out == contradiction {
-					s.settle(p, a)
-					if st != nil {
-						d := bits.TrailingZeros16(a) + 1
-						w := whereName(t.where)
-						how := "levels 1-6"
-						if level == innerAllDiff {
-							how = "all-different filtering"
-						}
-						*st = engine.Step{Level: 7, Technique: "negation", Pattern: []int{p}, Digits: []int{d},
-							Place:         []engine.Mark{{Cell: p, Value: d}},
-							Assumption:    fmt.Sprintf("%s is not %d", cellName(p), d),
-							Contradiction: w,
-							Sentence: fmt.Sprintf("Suppose %s is not %d: %s then reach a contradiction at %s, so %s is %d.",
-								cellName(p), d, how, w, cellName(p), d)}
+					dirty := uint32(allHouses)
+					if atFixpoint {
+						dirty = cellHouseMask(p)
 					}
-					return progress
+					// levels 1-6's fixpoint, found faster than by
+					// propagate (see fixpoint); a step names where
+					// propagate itself finds the contradiction.
+					out = t.fixpoint(dirty)
+					if out == contradiction && st != nil {
+						t = *s
+						t.c[p] = m &^ a
+						out = t.inner(level)
+					}
 				}
+				if out != contradiction {
+					for q := range s.c {
+						if s.c[q]&Settled == 0 {
+							safe[q] |= s.c[q] &^ t.c[q]
+						}
+					}
+					continue
+				}
+				s.settle(p, a)
+				if st != nil {
+					d := bits.TrailingZeros16(a) + 1
+					w := whereName(t.where)
+					how := "levels 1-6"
+					if level == innerAllDiff {
+						how = "all-different filtering"
+					}
+					*st = engine.Step{Level: 7, Technique: "negation", Pattern: []int{p}, Digits: []int{d},
+						Place:         []engine.Mark{{Cell: p, Value: d}},
+						Assumption:    fmt.Sprintf("%s is not %d", cellName(p), d),
+						Contradiction: w,
+						Sentence: fmt.Sprintf("Suppose %s is not %d: %s then reach a contradiction at %s, so %s is %d.",
+							cellName(p), d, how, w, cellName(p), d)}
+				}
+				return progress
 			}
 		}
 	}
@@ -67,7 +96,8 @@ func negation(s *rstate, st *engine.Step, level int) outcome {
 }
 
 // trial settles the fewest-candidate cell by search (levels 1-6 inside),
-// counting guesses.
+// counting guesses. s is at levels 1-6's fixpoint (Negation found nothing
+// either), so a guess's search starts from the houses the guess changed.
 func (rt *rater) trial(s *rstate, st *engine.Step) {
 	p := pickCell(s)
 	m := s.c[p]
@@ -76,8 +106,7 @@ func (rt *rater) trial(s *rstate, st *engine.Step) {
 		a := r & -r
 		rt.guesses++
 		t := *s
-		t.settle(p, a)
-		if rt.search(&t) {
+		if rt.search(&t, t.settleMark(p, a)) {
 			s.settle(p, a)
 			n := rt.guesses - g0
 			rt.counts[tTrial] += n
@@ -96,8 +125,12 @@ func (rt *rater) trial(s *rstate, st *engine.Step) {
 	s.settle(p, uint16(1)<<(d-1))
 }
 
-func (rt *rater) search(s *rstate) bool {
-	if s.propagate(6) == contradiction {
+// search is trial and error below a guess: levels 1-6 to their fixpoint,
+// which does not depend on the order they run in (see fixpoint), then a
+// guess in the fewest-candidate cell. s was at the fixpoint before the
+// houses in dirty changed.
+func (rt *rater) search(s *rstate, dirty uint32) bool {
+	if s.fixpoint(dirty) == contradiction {
 		return false
 	}
 	if s.left == 0 {
@@ -108,8 +141,7 @@ func (rt *rater) search(s *rstate) bool {
 		a := r & -r
 		rt.guesses++
 		t := *s
-		t.settle(p, a)
-		if rt.search(&t) {
+		if rt.search(&t, t.settleMark(p, a)) {
 			*s = t
 			return true
 		}

@@ -1,0 +1,151 @@
+package sudoku
+
+// The fast inner propagation of levels 1-6.
+//
+// Negation's inner check and trial and error's search ask one question of
+// levels 1-6: does applying them until nothing changes reach a
+// contradiction, and if not, what state is left. Every rule of levels 1-6
+// only removes candidates, and a rule that fires on a state fires (or
+// finds a contradiction) on every state with fewer candidates, so the
+// fixpoint and the contradiction verdict do not depend on the order the
+// rules run in (docs/sudoku-rating.md, "The rank"). fixpoint reaches that
+// same fixpoint faster than propagate:
+//
+//   - Naked and hidden subsets of sizes 1-4 in one house (Sbit, Ubit,
+//     E(2..4), X(2..4)) together remove exactly what the house's
+//     all-different filtering (AllDiff) removes: a candidate no filling of
+//     the house supports lies outside a Hall set K of the house's unsettled
+//     cells (|K| cells holding |K| digits); E(|K|) removes it when |K| <= 4,
+//     and otherwise X(t-|K|) does (t unsettled cells, t-|K| <= 4, X(1) being
+//     Ubit); a house with no filling likewise shows a contradiction to a
+//     subset of size at most 4. So one AllDiff call per house replaces the
+//     enumeration of every subset, and its fixpoint is propagate's.
+//   - Only a house one of whose cells changed since it was last filtered
+//     is filtered again, and only the box/line pairs one of whose houses
+//     changed are checked for InterSection (dirty house masks).
+//
+// The contradiction's location (where) is not propagate's; a caller that
+// shows it in a step runs propagate for that one case.
+
+// fixpoint applies levels 1-6 until nothing changes, to a state that was
+// at their fixpoint before the cells of the houses in dirty changed (pass
+// allHouses for any state). It reports contradiction or none.
+func (s *rstate) fixpoint(dirty uint32) outcome {
+	for {
+		// Naked singles: settling is cheaper than any matching. Hidden
+		// singles need no pass of their own: a house's filtering (hall)
+		// leaves such a cell a single candidate.
+		for c := 0; c < 81; c++ {
+			m := s.c[c]
+			if m&Settled != 0 {
+				continue
+			}
+			if m == 0 {
+				return contradiction
+			}
+			if m&(m-1) == 0 {
+				dirty |= s.settleMark(c, m)
+			}
+		}
+		if s.left == 0 || dirty == 0 {
+			return none
+		}
+		next := uint32(0)
+		for i := range isects {
+			is := &isects[i]
+			if dirty&(1<<is.box|1<<is.line) == 0 {
+				continue
+			}
+			ch, out := s.isect(is)
+			if out == contradiction {
+				return contradiction
+			}
+			next |= ch
+		}
+		dirty |= next
+		for h := 0; h < 27; h++ {
+			if dirty&(1<<h) == 0 {
+				continue
+			}
+			var m [9]uint16
+			var u [9]uint8
+			k := 0
+			for _, c := range houses[h] {
+				if s.c[c]&Settled == 0 {
+					m[k], u[k] = s.c[c], c
+					k++
+				}
+			}
+			if k == 0 {
+				continue
+			}
+			if !hall(&m, k, allDigits&^s.hp[h]) {
+				return contradiction
+			}
+			for i := 0; i < k; i++ {
+				if c := u[i]; m[i] != s.c[c] {
+					s.c[c] = m[i]
+					next |= cellHouseMask(int(c))
+				}
+			}
+		}
+		dirty = next
+	}
+}
+
+// settleMark is settle that returns the houses of every cell it changed
+// (the cell's own and those of the peers that lost the digit).
+func (s *rstate) settleMark(c int, b uint16) uint32 {
+	s.c[c] = b | Settled
+	s.left--
+	ch := cellHouseMask(c)
+	for _, p := range peers[c] {
+		if m := s.c[p]; m&Settled == 0 && m&b != 0 {
+			s.c[p] = m &^ b
+			ch |= cellHouseMask(int(p))
+		}
+	}
+	h := &cellHouses[c]
+	s.hp[h[0]] |= b
+	s.hp[h[1]] |= b
+	s.hp[h[2]] |= b
+	return ch
+}
+
+// isect applies InterSection to one box/line pair (every digit at once). It
+// returns the houses of the cells it changed, or contradiction.
+func (s *rstate) isect(is *isect) (uint32, outcome) {
+	var a, c, b uint16
+	for k := 0; k < 6; k++ {
+		a |= s.c[is.A[k]]
+		b |= s.c[is.B[k]]
+	}
+	for k := 0; k < 3; k++ {
+		c |= s.c[is.C[k]]
+	}
+	free := allDigits &^ (s.hp[is.box] | s.hp[is.line])
+	a &= free
+	b &= free
+	c &= free
+	if free&^(c|b) != 0 || free&^(a|c) != 0 {
+		return 0, contradiction
+	}
+	var ch uint32
+	if claim := a & c &^ b; claim != 0 {
+		for _, x := range is.A {
+			if s.c[x]&Settled == 0 && s.c[x]&claim != 0 {
+				s.c[x] &^= claim
+				ch |= cellHouseMask(int(x))
+			}
+		}
+	}
+	if point := c & b &^ a; point != 0 {
+		for _, x := range is.B {
+			if s.c[x]&Settled == 0 && s.c[x]&point != 0 {
+				s.c[x] &^= point
+				ch |= cellHouseMask(int(x))
+			}
+		}
+	}
+	return ch, none
+}

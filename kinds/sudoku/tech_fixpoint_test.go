@@ -1,0 +1,187 @@
+package sudoku
+
+// Internal tests: the fast inner propagation (fixpoint) and the pruned
+// Negation against the reference ones (propagate, Negation trying every
+// candidate), on states of real solves.
+
+import (
+	"reflect"
+	"testing"
+
+	"pencilbox/engine"
+	"pencilbox/internal/shared"
+)
+
+// solveStates are the states before each step of the ladder's solves of
+// the committed samples' (or ../shared's) hardest puzzles.
+func solveStates(t *testing.T, perFile int) []rstate {
+	t.Helper()
+	var out []rstate
+	for _, rel := range []string{"data/sudoku/forum_hardest_1905_11plus.txt", "data/sudoku/forum_hardest_1106.txt",
+		"data/sudoku/magictour_top1465.txt", "data/sudoku/17_clue.txt"} {
+		n := 0
+		for _, l := range shared.LinesOrSample(t, rel) {
+			if n == perFile {
+				break
+			}
+			g, err := ParseLine(l[:81])
+			if err != nil {
+				t.Fatalf("%s: %v", rel, err)
+			}
+			r := Rate(&g, true)
+			if r.Status != engine.Unique {
+				continue
+			}
+			n++
+			states, err := Replay(&g, r.Steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cs := range states {
+				out = append(out, fromCandidates(&cs))
+			}
+		}
+	}
+	return out
+}
+
+// TestFixpointIsPropagate: from any state, and from a fixpoint with one
+// candidate removed (Negation's trials), fixpoint reaches propagate(6)'s
+// verdict and, without a contradiction, its very state.
+func TestFixpointIsPropagate(t *testing.T) {
+	states := solveStates(t, 6)
+	trials, contra := 0, 0
+	check := func(from rstate, dirty uint32) {
+		ref, got := from, from
+		ro := ref.propagate(6)
+		fo := got.fixpoint(dirty)
+		trials++
+		if ro != fo {
+			t.Fatalf("propagate says %v, fixpoint %v", ro, fo)
+		}
+		if ro == contradiction {
+			contra++
+			return
+		}
+		got.where = ref.where
+		if ref != got {
+			t.Fatalf("fixpoints differ:\n propagate %v\n fixpoint  %v", ref.c, got.c)
+		}
+	}
+	for _, s := range states {
+		check(s, allHouses)
+		fix := s
+		if fix.propagate(6) == contradiction {
+			t.Fatal("a state of a solve of a unique puzzle propagates to a contradiction")
+		}
+		for p := 0; p < 81; p += 2 {
+			m := fix.c[p]
+			if m&Settled != 0 {
+				continue
+			}
+			for r := m; r != 0; r &= r - 1 {
+				tr := fix
+				tr.c[p] = m &^ (r & -r)
+				check(tr, cellHouseMask(p))
+			}
+		}
+	}
+	if contra == 0 || contra == trials {
+		t.Fatalf("%d trials, %d contradictions: the states do not test both answers", trials, contra)
+	}
+	t.Logf("%d states, %d trials, %d contradictions", len(states), trials, contra)
+}
+
+// negationRef is Negation as specified, with no pruning: every candidate
+// in order, levels 1-6 by propagate.
+func negationRef(s *rstate, st *engine.Step) outcome {
+	for k := 2; k <= 9; k++ {
+		for p := 0; p < 81; p++ {
+			m := s.c[p]
+			if m&Settled != 0 || popc(m) != k {
+				continue
+			}
+			for r := m; r != 0; r &= r - 1 {
+				a := r & -r
+				t := *s
+				t.c[p] = m &^ a
+				if t.propagate(6) == contradiction {
+					// the step's text is negation's own: compare the
+					// placement and where only.
+					s.settle(p, a)
+					*st = engine.Step{Pattern: []int{p}, Contradiction: whereName(t.where)}
+					return progress
+				}
+			}
+		}
+	}
+	return none
+}
+
+// TestNegationPruned: the pruned Negation (safe candidates skipped, inner
+// check by fixpoint) places the same cell and digit, with the same
+// contradiction named, as the unpruned one, from every fixpoint state of
+// the solves, or finds nothing where it finds nothing.
+func TestNegationPruned(t *testing.T) {
+	found := 0
+	states := solveStates(t, 4)
+	for _, s := range states {
+		if s.propagate(6) == contradiction {
+			t.Fatal("a state of a solve of a unique puzzle propagates to a contradiction")
+		}
+		ref, got := s, s
+		var rst, gst engine.Step
+		ro := negationRef(&ref, &rst)
+		gotOut := negation(&got, &gst, 6, true)
+		if ro != gotOut || ref != got {
+			t.Fatalf("reference Negation %v, pruned %v (states equal: %v)", ro, gotOut, ref == got)
+		}
+		if ro == progress {
+			found++
+			if !reflect.DeepEqual(rst.Pattern, gst.Pattern) || rst.Contradiction != gst.Contradiction {
+				t.Fatalf("reference step at %v (%s), pruned at %v (%s)", rst.Pattern, rst.Contradiction, gst.Pattern, gst.Contradiction)
+			}
+		}
+		// and the hypothesis's Negation, without steps
+		ref, got = s, s
+		if ref.allDiffFixpoint() == contradiction {
+			t.Fatal("all-different filtering of a solve's state reaches a contradiction")
+		}
+		got = ref
+		if o := negation(&got, nil, innerAllDiff, true); o == progress {
+			// the unpruned answer: the first candidate whose removal
+			// contradicts
+			want := ref
+			if negationAllDiffRef(&want) != progress || want != got {
+				t.Fatal("the hypothesis's pruned Negation placed another digit than the unpruned one")
+			}
+		} else if negationAllDiffRef(&ref) == progress {
+			t.Fatal("the hypothesis's pruned Negation missed a placement")
+		}
+	}
+	if found == 0 || found == len(states) {
+		t.Fatalf("%d of %d states have a Negation: the states do not test both answers", found, len(states))
+	}
+	t.Logf("%d states, %d with a Negation", len(states), found)
+}
+
+func negationAllDiffRef(s *rstate) outcome {
+	for k := 2; k <= 9; k++ {
+		for p := 0; p < 81; p++ {
+			m := s.c[p]
+			if m&Settled != 0 || popc(m) != k {
+				continue
+			}
+			for r := m; r != 0; r &= r - 1 {
+				a := r & -r
+				t := *s
+				t.c[p] = m &^ a
+				if t.allDiffFixpoint() == contradiction {
+					s.settle(p, a)
+					return progress
+				}
+			}
+		}
+	}
+	return none
+}
