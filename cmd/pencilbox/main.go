@@ -52,7 +52,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"solve", "[--kind K] [--jobs N] [--stats] [FILE...|-]", "solve puzzles and check uniqueness", runSolve},
-		{"rate", "[--kind K] [--steps] [--er] [--jobs N] [--stats] [FILE...|-]", "solve and rate puzzles on the technique ladder (--er: and the kind's second rating, ER/EP/ED)", runRate},
+		{"rate", "[--kind K] [--steps] [--er] [--jobs N] [--stats] [--cpuprofile FILE] [--memprofile FILE] [FILE...|-]", "solve and rate puzzles on the technique ladder (--er: and the kind's second rating, ER/EP/ED)", runRate},
 		{"generate", "--kind K --count N [--rank R|A-B] [--symmetry S] [--clues A-B] [--minimal=false] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)", "make new puzzles to a target (rank, symmetry, clues): unique, minimal, not yet in the library", runGenerate},
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] [--queue=false] FILE...|- | --ratings FILE...", "store puzzles in the library database (analysed, duplicates merged; slower scales queued)", runImport},

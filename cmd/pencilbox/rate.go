@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -21,8 +23,25 @@ func runRate(e *env, args []string) int {
 	b.register(e, fs, true)
 	steps := fs.Bool("steps", false, "print the numbered step log under each puzzle")
 	er := fs.Bool("er", false, "append the second rating's ER, EP, ED and hardest technique (kinds with one: "+strings.Join(e.second.Kinds(), ", ")+")")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	memprofile := fs.String("memprofile", "", "write an allocation profile of the run to this file at the end")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		stop, err := startProfile(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pencilbox rate:", err)
+			return 2
+		}
+		defer stop()
+	}
+	if *memprofile != "" {
+		defer func() {
+			if err := writeMemProfile(*memprofile); err != nil {
+				fmt.Fprintln(e.stderr, "pencilbox rate:", err)
+			}
+		}()
 	}
 	thorough := make(engine.SecondRaters, len(e.second))
 	for k, r := range e.second {
@@ -102,4 +121,21 @@ func secondColumns(scales []engine.Scale, sr engine.SecondRating) string {
 		cols = append(cols, "-")
 	}
 	return strings.Join(cols, "\t")
+}
+
+// writeMemProfile writes the allocation profile of the run so far (every
+// allocation since the start, sampled) to path, for --memprofile.
+func writeMemProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--memprofile: %w", err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("--memprofile: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--memprofile: %w", err)
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,5 +80,28 @@ func TestRateERUsesRegisteredRater(t *testing.T) {
 	e.stdin, e.stdout, e.stderr = strings.NewReader(xwing+"\n"), &out, &errb
 	if code := run(e, []string{"rate", "--er"}); code != 0 || !strings.HasSuffix(out.String(), "\t-\t-\t-\t-\n") {
 		t.Errorf("rate --er with no second rater registered: exit %d, %q", code, out.String())
+	}
+}
+
+// TestRateProfiles: rate --cpuprofile and --memprofile write their
+// profiles (gzipped pprof data) and rate as without them; a profile that
+// cannot be written stops the command with the reason.
+func TestRateProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	_, want, _ := runCLI(t, hard+"\n", "rate", "--er")
+	code, out, errs := runCLI(t, hard+"\n", "rate", "--er", "--cpuprofile", cpu, "--memprofile", mem)
+	if code != 0 || out != want {
+		t.Fatalf("exit %d, %q (want %q): %s", code, out, want, errs)
+	}
+	for _, f := range []string{cpu, mem} {
+		b, err := os.ReadFile(f)
+		if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s: %d bytes, %v: not a gzipped profile", f, len(b), err)
+		}
+	}
+	bad := filepath.Join(dir, "no", "such", "dir", "cpu.prof")
+	if code, _, errs := runCLI(t, hard+"\n", "rate", "--cpuprofile", bad); code != 2 || !strings.Contains(errs, "--cpuprofile") {
+		t.Errorf("unwritable --cpuprofile: exit %d, %q", code, errs)
 	}
 }
