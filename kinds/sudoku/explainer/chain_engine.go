@@ -116,6 +116,10 @@ type Chains struct {
 	// unpruned: make every node of the forcing chain and cycle spreads,
 	// even those the closure shows lead nowhere (tests compare the two)
 	unpruned bool
+	// noPartner: binary spreads a bivalue cell's negations even when the
+	// other candidate's spread shows they cannot contradict (tests compare
+	// the two; see partnerConsistent)
+	noPartner bool
 	// inner keeps the hints of the inner producers (nested chains) per
 	// configuration and grid (see allHints), at most memoCap of them (0:
 	// MaxInnerMemo); noMemo turns it off (tests compare the two)

@@ -76,14 +76,6 @@ func (c *chainer) staticUseful(rc *reach, g *Grid, cell int) bool {
 
 func (c *chainer) forCell(cell, card int) {
 	var valueOn, valueOff [9]*potSet
-	cellSets := !c.cf.nishio
-	var cellOn, cellOff *potSet
-	defer func() {
-		if cellOn != nil {
-			c.putSet(cellOn)
-			c.putSet(cellOff)
-		}
-	}()
 	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m) + 1
 		if c.cf.nishio && !c.nishioMay(cell, d) {
@@ -96,39 +88,47 @@ func (c *chainer) forCell(cell, card int) {
 		if !c.cf.nishio {
 			c.regions(cell, d, onToOn, onToOff)
 		}
-		if !cellSets {
-			continue
-		}
-		if cellOn == nil {
-			cellOn, cellOff = c.getSet(), c.getSet()
-			cellOn.copyFrom(onToOn)
-			cellOff.copyFrom(onToOff)
-		} else {
-			cellOn.retain(onToOn)
-			cellOff.retain(onToOff)
-		}
 	}
-	if !cellSets || !(card == 2 || (c.cf.multiple && card > 2)) {
+	if c.cf.nishio || !(card == 2 || (c.cf.multiple && card > 2)) {
 		return
 	}
-	for _, set := range [2]*potSet{cellOn, cellOff} {
-		for _, p := range set.order {
+	// The cell chains: what every candidate's spread reaches, in the
+	// order of the first candidate's spread.
+	var sets [9]*potSet
+	for _, value := range [2]*[9]*potSet{&valueOn, &valueOff} {
+		n := 0
+		for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
+			sets[n] = value[trailing(m)]
+			n++
+		}
+		c.common(sets[:n], func(p pot, targets []int32) {
 			cand := candidate{kind: kCell, cell: cell, place: engine.Mark{Cell: -1},
-				targets: c.tbuf[:0], elim: c.ebuf[:0]}
-			for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
-				d := trailing(m) + 1
-				var src *potSet
-				if p.on() {
-					src = valueOn[d-1]
-				} else {
-					src = valueOff[d-1]
-				}
-				cand.targets = append(cand.targets, src.get(p))
-			}
+				targets: targets, elim: c.ebuf[:0]}
 			c.conclude(&cand, p)
 			c.offer(&cand)
-			c.tbuf, c.ebuf = cand.targets, cand.elim
+			c.ebuf = cand.elim
+		})
+	}
+}
+
+// common calls f for each potential that every set of sets holds, in the
+// order of sets[0], with the node of that potential in each set (one chain
+// per set). The targets slice is reused from one call to the next.
+func (c *chainer) common(sets []*potSet, f func(p pot, targets []int32)) {
+	first, rest := sets[0], sets[1:]
+next:
+	for _, p := range first.order {
+		for _, s := range rest {
+			if !s.has(p) {
+				continue next
+			}
 		}
+		targets := c.tbuf[:0]
+		for _, s := range sets {
+			targets = append(targets, s.get(p))
+		}
+		c.tbuf = targets
+		f(p, targets)
 	}
 }
 
@@ -154,6 +154,9 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 	}
 	if !double && !contra {
 		return
+	}
+	if !double && c.partnerConsistent(pOn) {
+		return // the negation's spread cannot contradict (see partnerConsistent)
 	}
 	pOff := pOn.flip()
 	offToOn, offToOff := c.getSet(), c.getSet()
@@ -187,6 +190,34 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 		}
 	}
 	return
+}
+
+// partnerConsistent reports, for a dynamic producer without "+" rules
+// (DynamicChains, and the inner dynamic chains of level 0), that pOn's cell
+// is bivalue and its other candidate's "on" spread ran to its end without
+// a contradiction. The spread of "pOn off" then finds none either, so
+// binary need not make it (it serves only the contradiction hint in a
+// bivalue cell, which has no double forcing chain). Why: a dynamic spread
+// that ends without a contradiction has derived everything its rules give
+// from its assumption (the on/off rules, and "the last candidate of a cell,
+// the last place of a digit in a house, is on" counted on the grid less
+// the candidates turned off: the order of the queue changes the parents,
+// never the set reached). In a bivalue cell {d, e} "d off" gives "e on"
+// and "e on" gives "d off" at once, so both spreads reach the same set,
+// and a contradiction is a potential of that set found both on and off.
+// The other candidate's spread is the search's own (onSpread keeps it): it
+// is made once either way.
+func (c *chainer) partnerConsistent(pOn pot) bool {
+	if !c.cf.dynamic || c.cf.nishio || c.cf.level != 0 || c.top.noPartner {
+		return false
+	}
+	cell := pOn.cell()
+	m := c.cur.Cand[cell]
+	if popcount(m) != 2 {
+		return false
+	}
+	e := trailing(m&^(1<<(pOn.digit()-1))) + 1
+	return !c.onSpread(mkPot(cell, e, true)).absurd
 }
 
 // spreadResult is the cached spread of one "on" assumption: the same
@@ -230,35 +261,20 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 			continue
 		}
 		var posOn, posOff [9]*potSet
-		regOn, regOff := c.getSet(), c.getSet()
-		regOn.copyFrom(onToOn)
-		regOff.copyFrom(onToOff)
 		posOn[0], posOff[0] = onToOn, onToOff
 		for i, o := range places[1:] {
 			r := c.onSpread(mkPot(o, d, true))
-			on, off := r.on, r.off
-			posOn[i+1], posOff[i+1] = on, off
-			regOn.retain(on)
-			regOff.retain(off)
+			posOn[i+1], posOff[i+1] = r.on, r.off
 		}
-		for k, set := range [2]*potSet{regOn, regOff} {
-			for _, p := range set.order {
+		for _, pos := range [2]*[9]*potSet{&posOn, &posOff} {
+			c.common(pos[:len(places)], func(p pot, targets []int32) {
 				cand := candidate{kind: kRegion, house: int(h), digit: d, place: engine.Mark{Cell: -1},
-					targets: c.tbuf[:0], elim: c.ebuf[:0]}
-				for i := range places {
-					if k == 0 {
-						cand.targets = append(cand.targets, posOn[i].get(p))
-					} else {
-						cand.targets = append(cand.targets, posOff[i].get(p))
-					}
-				}
+					targets: targets, elim: c.ebuf[:0]}
 				c.conclude(&cand, p)
 				c.offer(&cand)
-				c.tbuf, c.ebuf = cand.targets, cand.elim
-			}
+				c.ebuf = cand.elim
+			})
 		}
-		c.putSet(regOn)
-		c.putSet(regOff)
 	}
 }
 
