@@ -148,6 +148,30 @@ func (g *Grid) places(t *placeTable) {
 	}
 }
 
+// placeCache keeps the place table of the last grid a rating's basic
+// hinters asked for: on a grid the basic techniques cannot advance (every
+// chain step) up to eleven of them build the same table.
+type placeCache struct {
+	g  Grid
+	t  placeTable
+	ok bool
+}
+
+// places returns g's place table: the one kept in c when it is g's (a
+// rating's Context keeps one), else built in buf. The table is read only.
+func (c *Context) places(g *Grid, buf *placeTable) *placeTable {
+	pc := c.pc
+	if pc == nil {
+		g.places(buf)
+		return buf
+	}
+	if !pc.ok || pc.g != *g {
+		g.places(&pc.t)
+		pc.g, pc.ok = *g, true
+	}
+	return &pc.t
+}
+
 // empties counts the empty cells of every house.
 func (g *Grid) empties(e *[27]int8) {
 	*e = [27]int8{}

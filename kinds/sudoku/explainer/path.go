@@ -182,6 +182,7 @@ type Context struct {
 	chains  *Chains        // the chaining producers' buffers, made at the first chain step
 	aligned [2]alignedMemo // Aligned Pair and Triplet Exclusion's last search that found nothing
 	frame   *frame         // when set, chain steps are written for the given grid
+	pc      *placeCache    // the basic hinters' place table of the last grid (nil: none kept)
 }
 
 // Spend charges n units of work and reports whether the rating may go
@@ -299,7 +300,7 @@ func RateGrid(g *Grid, opts Options) Rating {
 // places a digit. With a frame, g is an image of the grid given and the
 // steps are written for given, which is kept in step.
 func rate(g *Grid, opts Options, fr *frame, given *Grid) Rating {
-	c := Context{Steps: opts.Steps, Limit: opts.WorkLimit, frame: fr}
+	c := Context{Steps: opts.Steps, Limit: opts.WorkLimit, frame: fr, pc: &placeCache{}}
 	if c.Limit <= 0 {
 		c.Limit = DefaultWorkLimit
 	}

@@ -34,8 +34,8 @@ func peerSet(c int) cellSet {
 func bug(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
 	temp := g.Cand
-	var pt placeTable
-	g.places(&pt)
+	var buf placeTable
+	pt := c.places(g, &buf)
 	var (
 		cells      []int
 		values     [81]uint16

@@ -21,8 +21,8 @@ func fish(n int) Hinter {
 		for _, v := range g.Value {
 			placed[v]++
 		}
-		var t placeTable
-		g.places(&t)
+		var buf placeTable
+		t := c.places(g, &buf)
 		for _, base := range [2]int{9, 0} {
 			cover := 9 - base
 			stop := false

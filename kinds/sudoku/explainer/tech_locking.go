@@ -39,17 +39,19 @@ func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 					continue
 				}
 				// At most one cover house of the other type holds all
-				// the places: find it from the first place's cell.
-				x := int(houses[b1][lowDigit(pos)-1])
-				b2 := int(cellHouses[x][pair[1]/9])
-				in := true
-				for m := pos; m != 0; m &= m - 1 {
-					if !inHouse(int(houses[b1][lowDigit(m)-1]), b2) {
-						in = false
-						break
-					}
+				// the places: the first place's. A box's slots are
+				// numbered row by row (the same column: slots 3 apart),
+				// a line's along it (the same box: the same third).
+				first := lowDigit(pos) - 1
+				cover := uint16(0x7) << (first / 3 * 3)
+				if pair[1] == 9 {
+					cover = 0x49 << (first % 3)
 				}
-				if in && !f(d, b1, b2) {
+				if pos&^cover != 0 {
+					continue
+				}
+				b2 := int(cellHouses[houses[b1][first]][pair[1]/9])
+				if !f(d, b1, b2) {
 					return
 				}
 			}
@@ -62,9 +64,9 @@ func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 // cells.
 func locking(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
-	var t placeTable
-	g.places(&t)
-	forEachLock(g, &t, func(d, b1, b2 int) bool {
+	var buf placeTable
+	t := c.places(g, &buf)
+	forEachLock(g, t, func(d, b1, b2 int) bool {
 		bit := uint16(1) << (d - 1)
 		var el []engine.Mark
 		for _, x := range houses[b2] {
@@ -110,9 +112,9 @@ func lockingStep(g *Grid, d, b1, b2 int, el []engine.Mark) engine.Step {
 // digit; the other eliminations are not applied.
 func directLocking(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
-	var t placeTable
-	g.places(&t)
-	forEachLock(g, &t, func(d, b1, b2 int) bool {
+	var buf placeTable
+	t := c.places(g, &buf)
+	forEachLock(g, t, func(d, b1, b2 int) bool {
 		first := b1 / 9 * 9
 		for b3 := first; b3 < first+9; b3++ {
 			if b3 == b1 || !crosses(b3, b2) {

@@ -129,16 +129,16 @@ func hiddenSet(n int) Hinter {
 	name := "Hidden " + setNames[n]
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
-		var t placeTable
+		var buf placeTable
 		var e [27]int8
-		g.places(&t)
+		t := c.places(g, &buf)
 		g.empties(&e)
 		for _, h := range serateHouses {
 			if int(e[h]) <= 2*n {
 				continue
 			}
 			stop := false
-			hiddenTuple(&t, h, n, func(ds, pos uint16) bool {
+			hiddenTuple(t, h, n, func(ds, pos uint16) bool {
 				var el []engine.Mark
 				var cells []int
 				for m := pos; m != 0; m &= m - 1 {
@@ -180,16 +180,16 @@ func directHidden(n int) Hinter {
 	name := "Direct Hidden " + setNames[n]
 	return HinterFunc(func(g *Grid, c *Context, acc Accumulator) {
 		c.Spend(1)
-		var t placeTable
+		var buf placeTable
 		var e [27]int8
-		g.places(&t)
+		t := c.places(g, &buf)
 		g.empties(&e)
 		for _, h := range serateHouses {
 			if int(e[h]) <= n {
 				continue
 			}
 			stop := false
-			hiddenTuple(&t, h, n, func(ds, pos uint16) bool {
+			hiddenTuple(t, h, n, func(ds, pos uint16) bool {
 				for d := 1; d <= 9; d++ {
 					bit := uint16(1) << (d - 1)
 					if ds&bit != 0 {
