@@ -171,51 +171,51 @@ const MaxInnerMemo = 1 << 14
 // chainer is one producer's engine: its configuration, working grids,
 // arena, sets and queues.
 type chainer struct {
-	cf           config
-	top          *Chains
-	cur          Grid // the grid the search reads (a dynamic search removes from it)
-	save         Grid // the grid at the start of the current spread
-	ar           arena
-	sets         []*potSet // pool
-	free         []*potSet
-	qOn          []int32 // the spread's queues
-	qOff         []int32
-	work         int // potentials handled by the current spread
-	buf          []int32
-	pos, savePos posMasks
-	basePos      posMasks // of the grid searched
-	onCache      [numPots / 2]spreadResult
-	cached       []int
-	plus         []Hinter
-	all          bool // an inner producer: keep every hint (hints), not the best
-	hints        []*snapshot
-	effIdx       map[string]int32 // all: the index in hints of each effect's hint (see offerAll)
-	ekey         []byte           // all: the effect key being built
-	seq          int              // all: the hints offered so far in this search
-	todo         []int32
-	kept         []int32
-	snapIdx      [numPots]int32
-	stamp        [numPots]uint32
-	gen          uint32
-	best         candidate
-	bestBase     float64 // the best's producer or link-kind base difficulty
-	haveBest     bool
-	snap         *snapshot
-	inner        []*chainer // the producers run inside a "+" or nested chain
-	rc           *reach     // the static closure (static producers only)
-	xr           *reach     // the closure whose candidate indices the current forcing search's filters use
-	base         *Grid      // an inner producer's outer grid (set by nestedPotentials)
-	brc          reach      // base's closure
-	bpos         posMasks   // base's position masks
-	bdead        bool       // base's closure rules out every forcing chain and cycle
-	pr           plusReach  // the closure of base with the working grid's new links
-	pv           *plusReach // &pr while a search uses it, else nil
-	scratch      []uint64
-	tbuf         []int32       // reused targets of the candidates offered
-	ebuf         []engine.Mark // reused effects of the candidates offered
-	dboards      [9]board      // Nishio: the places of each digit in the grid searched
-	nmemo        [9]nishioMemo // Nishio: digitContradicts' answers for each digit's places
-	nested       []*snapshot   // inner hints referenced by advanced nodes of the current search
+	cf       config
+	top      *Chains
+	cur      Grid // the grid the search reads (a dynamic search removes from it)
+	save     Grid // the grid at the start of the current spread
+	ar       arena
+	sets     []*potSet // pool
+	free     []*potSet
+	qOn      []int32 // the spread's queues
+	qOff     []int32
+	work     int // potentials handled by the current spread
+	buf      []int32
+	pos      posMasks
+	basePos  posMasks // of the grid searched
+	onCache  [numPots / 2]spreadResult
+	cached   []int
+	plus     []Hinter
+	all      bool // an inner producer: keep every hint (hints), not the best
+	hints    []*snapshot
+	effIdx   map[string]int32 // all: the index in hints of each effect's hint (see offerAll)
+	ekey     []byte           // all: the effect key being built
+	seq      int              // all: the hints offered so far in this search
+	todo     []int32
+	kept     []int32
+	snapIdx  [numPots]int32
+	stamp    [numPots]uint32
+	gen      uint32
+	best     candidate
+	bestBase float64 // the best's producer or link-kind base difficulty
+	haveBest bool
+	snap     *snapshot
+	inner    []*chainer // the producers run inside a "+" or nested chain
+	rc       *reach     // the static closure (static producers only)
+	xr       *reach     // the closure whose candidate indices the current forcing search's filters use
+	base     *Grid      // an inner producer's outer grid (set by nestedPotentials)
+	brc      reach      // base's closure
+	bpos     posMasks   // base's position masks
+	bdead    bool       // base's closure rules out every forcing chain and cycle
+	pr       plusReach  // the closure of base with the working grid's new links
+	pv       *plusReach // &pr while a search uses it, else nil
+	scratch  []uint64
+	tbuf     []int32       // reused targets of the candidates offered
+	ebuf     []engine.Mark // reused effects of the candidates offered
+	dboards  [9]board      // Nishio: the places of each digit in the grid searched
+	nmemo    [9]nishioMemo // Nishio: digitContradicts' answers for each digit's places
+	nested   []*snapshot   // inner hints referenced by advanced nodes of the current search
 }
 
 // chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes
@@ -408,7 +408,7 @@ func (c *chainer) newNode(q pot, why cause, pn int32, h int, toOff *potSet) int3
 		}
 		return n
 	}
-	for m := c.savePos[h][d-1] &^ c.pos[h][d-1]; m != 0; m &= m - 1 {
+	for m := c.basePos[h][d-1] &^ c.pos[h][d-1]; m != 0; m &= m - 1 {
 		if r := toOff.get(mkPot(int(houses[h][trailing(m)]), d, false)); r >= 0 {
 			c.ar.addParent(n, r)
 		}
@@ -424,10 +424,9 @@ func (c *chainer) newNode(q pot, why cause, pn int32, h int, toOff *potSet) int3
 func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	c.save = c.cur
 	c.pos = c.basePos
-	c.savePos = c.basePos
 	cellLinks := !c.cf.nishio
-	c.qOn = append(c.qOn[:0], toOn.node...)
-	c.qOff = append(c.qOff[:0], toOff.node...)
+	c.qOn = toOn.appendNodes(c.qOn[:0])
+	c.qOff = toOff.appendNodes(c.qOff[:0])
 	hOn, hOff := 0, 0
 	c.work = 0
 	defer func() {

@@ -175,7 +175,7 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 	}
 	for i, p := range onToOn.order {
 		if n := offToOn.get(p); n >= 0 {
-			cand := candidate{kind: kDouble, src: pOn, targets: append(c.tbuf[:0], onToOn.node[i], n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
+			cand := candidate{kind: kDouble, src: pOn, targets: append(c.tbuf[:0], onToOn.node(i), n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 			c.conclude(&cand, p)
 			c.offer(&cand)
 			c.tbuf, c.ebuf = cand.targets, cand.elim
@@ -183,7 +183,7 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 	}
 	for i, p := range onToOff.order {
 		if n := offToOff.get(p); n >= 0 {
-			cand := candidate{kind: kDouble, src: pOff, targets: append(c.tbuf[:0], onToOff.node[i], n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
+			cand := candidate{kind: kDouble, src: pOff, targets: append(c.tbuf[:0], onToOff.node(i), n), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
 			c.conclude(&cand, p)
 			c.offer(&cand)
 			c.tbuf, c.ebuf = cand.targets, cand.elim

@@ -100,9 +100,8 @@ func (a *arena) first(n int32) int32 {
 // brought it in (a later add of the same potential replaces the node but
 // keeps the place, as the reference's linked set does).
 type potSet struct {
-	at    [numPots]int32 // 1 + index in order, 0 when absent
+	at    [numPots]int32 // 1 + the node of each potential, 0 when absent
 	order []pot
-	node  []int32
 }
 
 func (s *potSet) clear() {
@@ -110,50 +109,51 @@ func (s *potSet) clear() {
 		s.at[p] = 0
 	}
 	s.order = s.order[:0]
-	s.node = s.node[:0]
 }
 
 func (s *potSet) has(p pot) bool { return s.at[p] != 0 }
 
 // get returns the node of p, or -1.
-func (s *potSet) get(p pot) int32 {
-	if i := s.at[p]; i != 0 {
-		return s.node[i-1]
-	}
-	return -1
-}
+func (s *potSet) get(p pot) int32 { return s.at[p] - 1 }
 
 // put adds p with node n, or replaces its node when p is there already.
 func (s *potSet) put(p pot, n int32) {
-	if i := s.at[p]; i != 0 {
-		s.node[i-1] = n
-		return
+	if s.at[p] == 0 {
+		s.order = append(s.order, p)
 	}
-	s.order = append(s.order, p)
-	s.node = append(s.node, n)
-	s.at[p] = int32(len(s.order))
+	s.at[p] = n + 1
+}
+
+// node returns the node of the i-th potential of the set.
+func (s *potSet) node(i int) int32 { return s.at[s.order[i]] - 1 }
+
+// appendNodes appends the nodes of the set, in its order, to q.
+func (s *potSet) appendNodes(q []int32) []int32 {
+	for _, p := range s.order {
+		q = append(q, s.at[p]-1)
+	}
+	return q
 }
 
 // copyFrom makes s an ordered copy of o.
 func (s *potSet) copyFrom(o *potSet) {
 	s.clear()
-	for i, p := range o.order {
-		s.put(p, o.node[i])
+	for _, p := range o.order {
+		s.at[p] = o.at[p]
 	}
+	s.order = append(s.order, o.order...)
 }
 
 // retain keeps the potentials of s that o holds too, in s's order.
 func (s *potSet) retain(o *potSet) {
 	j := 0
-	for i, p := range s.order {
-		s.at[p] = 0
+	for _, p := range s.order {
 		if o.has(p) {
 			s.order[j] = p
-			s.node[j] = s.node[i]
 			j++
-			s.at[p] = int32(j)
+		} else {
+			s.at[p] = 0
 		}
 	}
 	s.order = s.order[:j]
-	s.node = s.node[:j]
 }

@@ -186,7 +186,7 @@ func (c *chainer) isAncestor(n int32, q pot) bool {
 // cycles spreads from the assumption level by level; an "off" potential is
 // taken again whenever it is not already on the line that leads to it.
 func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64, out []int32) []int32 {
-	qOn := append(c.qOn[:0], toOn.node...)
+	qOn := toOn.appendNodes(c.qOn[:0])
 	qOff := c.qOff[:0]
 	length := 0
 	work := 0
@@ -291,8 +291,8 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 // forcing spreads from one assumption and collects the nodes where it
 // reaches its own negation. Potentials already known make no node.
 func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, out []int32) []int32 {
-	qOn := append(c.qOn[:0], toOn.node...)
-	qOff := append(c.qOff[:0], toOff.node...)
+	qOn := toOn.appendNodes(c.qOn[:0])
+	qOff := toOff.appendNodes(c.qOff[:0])
 	found := false // the negation is reached once at most per spread
 	work := 0
 	base, key := 6.6, xyKey(true, y)
