@@ -394,8 +394,7 @@ func (pm *posMasks) remove(cell, d int) {
 // removals since the spread began that q's rule rests on (house h, or the
 // cell when h < 0).
 func (c *chainer) newNode(q pot, why cause, pn int32, h int, toOff *potSet) int32 {
-	n := c.ar.add(q, why)
-	c.ar.addParent(n, pn)
+	n := c.ar.add1(q, why, pn)
 	if !c.cf.dynamic || !q.on() {
 		return n
 	}
@@ -478,21 +477,31 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 					return a, b, true
 				}
 			}
-			hs := cellHouses[cell]
-			ix := cellIdx[cell]
-			for _, k := range [3]int{2, 0, 1} {
-				h := int(hs[k])
-				m := c.pos[h][d-1] &^ (1 << ix[k])
-				if m == 0 || m&(m-1) != 0 {
-					continue
+			// the digit's last other place in the box, the row, the
+			// column (unrolled: this is the spreads' most frequent step)
+			hs, ix := &cellHouses[cell], &cellIdx[cell]
+			pos := &c.pos
+			if m := pos[hs[2]][d-1] &^ (1 << ix[2]); m != 0 && m&(m-1) == 0 {
+				h := int(hs[2])
+				if a, b, ok := c.turnOn(mkPot(int(houses[h][trailing(m)]), d, true), causeBox, pn, h, toOn, toOff); ok {
+					return a, b, true
 				}
-				if a, b, ok := c.turnOn(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h), pn, h, toOn, toOff); ok {
+			}
+			if m := pos[hs[0]][d-1] &^ (1 << ix[0]); m != 0 && m&(m-1) == 0 {
+				h := int(hs[0])
+				if a, b, ok := c.turnOn(mkPot(int(houses[h][trailing(m)]), d, true), causeRow, pn, h, toOn, toOff); ok {
+					return a, b, true
+				}
+			}
+			if m := pos[hs[1]][d-1] &^ (1 << ix[1]); m != 0 && m&(m-1) == 0 {
+				h := int(hs[1])
+				if a, b, ok := c.turnOn(mkPot(int(houses[h][trailing(m)]), d, true), causeCol, pn, h, toOn, toOff); ok {
 					return a, b, true
 				}
 			}
 			if c.cf.dynamic {
 				c.cur.Cand[cell] &^= 1 << (d - 1)
-				c.pos.remove(cell, d)
+				pos.remove(cell, d)
 			}
 			continue
 		}
@@ -517,13 +526,14 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 }
 
 // turnOff handles q (off) following from node pn: the contradiction test
-// against the "on" set, then a new node queued unless q is known.
+// against the "on" set, then a new node queued unless q is known. (An
+// "off" node rests on its parent alone, dynamic or not: see newNode.)
 func (c *chainer) turnOff(q pot, why cause, pn int32, toOn, toOff *potSet) (int32, int32, bool) {
 	if m := toOn.get(q.flip()); m >= 0 {
-		return m, c.newNode(q, why, pn, 0, toOff), true
+		return m, c.ar.add1(q, why, pn), true
 	}
 	if !toOff.has(q) {
-		n := c.newNode(q, why, pn, 0, toOff)
+		n := c.ar.add1(q, why, pn)
 		toOff.put(q, n)
 		c.qOff = append(c.qOff, n)
 		c.work++

@@ -77,6 +77,13 @@ func (a *arena) add(p pot, c cause) int32 {
 	return int32(len(a.nodes) - 1)
 }
 
+// add1 makes a node with one parent (most nodes: one step of a chain).
+func (a *arena) add1(p pot, c cause, parent int32) int32 {
+	a.nodes = append(a.nodes, node{p: p, cause: c, pstart: int32(len(a.pars)), pn: 1})
+	a.pars = append(a.pars, parent)
+	return int32(len(a.nodes) - 1)
+}
+
 func (a *arena) addParent(n, parent int32) {
 	a.pars = append(a.pars, parent)
 	a.nodes[n].pn++

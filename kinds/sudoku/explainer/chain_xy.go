@@ -209,8 +209,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 				if !c.xr.reaches(back, q) || c.isAncestor(pn, q) {
 					return
 				}
-				n := c.ar.add(q, why)
-				c.ar.addParent(n, pn)
+				n := c.ar.add1(q, why, pn)
 				work++
 				qOff = append(qOff, n)
 				toOff.put(q, n)
@@ -254,8 +253,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 				if !hit && toOn.has(q) {
 					return
 				}
-				n := c.ar.add(q, why)
-				c.ar.addParent(n, pn)
+				n := c.ar.add1(q, why, pn)
 				work++
 				if hit {
 					out = append(out, n)
@@ -326,8 +324,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 				if !hit && toOff.has(q) {
 					return
 				}
-				n := c.ar.add(q, why)
-				c.ar.addParent(n, pn)
+				n := c.ar.add1(q, why, pn)
 				work++
 				if hit {
 					found = true
@@ -382,8 +379,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 				if !hit && toOn.has(q) {
 					return
 				}
-				n := c.ar.add(q, why)
-				c.ar.addParent(n, pn)
+				n := c.ar.add1(q, why, pn)
 				work++
 				if hit {
 					found = true
