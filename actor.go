@@ -112,4 +112,6 @@ const (
 	ActionExport      = "export"       // puzzles downloaded or written to a file (format, what)
 	ActionCheckFix    = "check.fix"    // check --fix stored the engine's analysis over puzzles'
 	ActionFillSecond  = "fill.second"  // a run filling the second rating (ER) of puzzles that had none
+	ActionQueuePause  = "queue.pause"  // the rating queue paused (cancelled) until resumed, across restarts
+	ActionQueueResume = "queue.resume" // the rating queue resumed
 )

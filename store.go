@@ -2,6 +2,7 @@ package pencilbox
 
 import (
 	"context"
+	"time"
 
 	"pencilbox/engine"
 )
@@ -151,4 +152,21 @@ type SiteStore interface {
 	// errors.
 	Jobs(ctx context.Context, limit int) ([]Job, error)
 	Job(ctx context.Context, id int64) (Job, error)
+}
+
+// QueuePause is the rating queue's pause as the library keeps it
+// (migration 00170): a pause survives a restart of the server until
+// someone resumes the queue.
+type QueuePause struct {
+	Paused bool
+	Actor  string    // who paused or resumed it last (the audit log's actor)
+	At     time.Time // when; zero when never
+}
+
+// QueuePauseStore keeps the rating queue's pause (db.DB).
+type QueuePauseStore interface {
+	QueuePause(ctx context.Context) (QueuePause, error)
+	// SetQueuePause pauses (true) or resumes the queue, recording it in
+	// the audit log with the context's actor.
+	SetQueuePause(ctx context.Context, paused bool) error
 }

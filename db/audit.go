@@ -79,6 +79,8 @@ const (
 	ActionExport      = pencilbox.ActionExport
 	ActionCheckFix    = pencilbox.ActionCheckFix
 	ActionFillSecond  = pencilbox.ActionFillSecond
+	ActionQueuePause  = pencilbox.ActionQueuePause
+	ActionQueueResume = pencilbox.ActionQueueResume
 )
 
 type recorder interface {

@@ -23,8 +23,8 @@ const QueuePoll = time.Minute
 // priority (FillOptions.Nice), and the pages show its progress. What it
 // rates is stored a batch per transaction and pending is a flag per
 // puzzle, so a server killed at any point resumes where it stopped. A
-// user may cancel it: it stays paused until resumed or the server
-// restarts.
+// user may cancel it: it stays paused until resumed, across restarts
+// when Pauses keeps the pause (migration 00170).
 type RateQueue struct {
 	Store  pencilbox.LibraryStore
 	Kinds  engine.Registry
@@ -34,6 +34,9 @@ type RateQueue struct {
 	Jobs, Nice int
 	// Batch is how many puzzles one transaction stores (0 = 200).
 	Batch int
+	// Pauses keeps the pause in the library, so a queue cancelled stays
+	// paused after a restart (nil = kept in memory only, for this run).
+	Pauses pencilbox.QueuePauseStore
 	// Logf records a pass that failed (nil = none).
 	Logf func(format string, args ...any)
 	// OnPass is told how many puzzles a pass rated when it rated some,
@@ -53,6 +56,10 @@ type RateQueue struct {
 type QueueStatus struct {
 	Running bool // a pass is rating now
 	Paused  bool // cancelled by a user; Resume goes on
+	// PausedBy and PausedAt say who paused it and when (kept across
+	// restarts with Pauses).
+	PausedBy string
+	PausedAt time.Time
 	// Kinds is each kind's progress in this pass (or the last one), in
 	// the order of Second.Kinds().
 	Kinds []QueueKind
@@ -113,24 +120,61 @@ func (q *RateQueue) Kick() {
 }
 
 // Cancel stops the pass under way, keeping what it stored, and pauses the
-// queue until Resume (or the server's next start).
-func (q *RateQueue) Cancel() {
+// queue until Resume, across restarts (Pauses): the pause is stored
+// first, so an error leaves the queue as it was. ctx's actor is who
+// paused it.
+func (q *RateQueue) Cancel(ctx context.Context) error {
+	if err := q.storePause(ctx, true); err != nil {
+		return err
+	}
 	q.mu.Lock()
 	q.pause = true
-	q.st.Paused = true
+	q.st.Paused, q.st.PausedBy, q.st.PausedAt = true, pencilbox.Actor(ctx), time.Now()
 	if q.stop != nil {
 		q.stop(errQueuePaused)
 	}
 	q.mu.Unlock()
+	return nil
 }
 
-// Resume ends a pause and starts a pass.
-func (q *RateQueue) Resume() {
+// Resume ends a pause (stored first, as Cancel's) and starts a pass.
+func (q *RateQueue) Resume(ctx context.Context) error {
+	if err := q.storePause(ctx, false); err != nil {
+		return err
+	}
 	q.mu.Lock()
 	q.pause = false
-	q.st.Paused = false
+	q.st.Paused, q.st.PausedBy, q.st.PausedAt = false, "", time.Time{}
 	q.mu.Unlock()
 	q.Kick()
+	return nil
+}
+
+func (q *RateQueue) storePause(ctx context.Context, paused bool) error {
+	if q.Pauses == nil {
+		return nil
+	}
+	return q.Pauses.SetQueuePause(ctx, paused)
+}
+
+// loadPause reads the stored pause: a queue paused before a restart
+// stays paused.
+func (q *RateQueue) loadPause(ctx context.Context) error {
+	if q.Pauses == nil {
+		return nil
+	}
+	p, err := q.Pauses.QueuePause(ctx)
+	if err != nil {
+		return err
+	}
+	q.mu.Lock()
+	q.pause = p.Paused
+	q.st.Paused = p.Paused
+	if p.Paused {
+		q.st.PausedBy, q.st.PausedAt = p.Actor, p.At
+	}
+	q.mu.Unlock()
+	return nil
 }
 
 var errQueuePaused = errors.New("the rating queue was paused")
@@ -172,10 +216,18 @@ func firstScale(s engine.SecondRaters, kind string) engine.Scale {
 	return engine.Scale{}
 }
 
-// Run works the queue off until ctx ends: a pass now, then one after each
-// Kick or QueuePoll.
+// Run works the queue off until ctx ends: a pass now (unless a stored
+// pause says otherwise), then one after each Kick or QueuePoll.
 func (q *RateQueue) Run(ctx context.Context) {
 	q.init()
+	if err := q.loadPause(ctx); err != nil {
+		// the pause is unknown: stay paused rather than take the
+		// cores an editor may have asked back
+		q.failed(fmt.Errorf("reading its pause: %w", err))
+		q.mu.Lock()
+		q.pause, q.st.Paused = true, true
+		q.mu.Unlock()
+	}
 	tick := time.NewTicker(QueuePoll)
 	defer tick.Stop()
 	for {

@@ -111,21 +111,28 @@ func TestQuickPassStops(t *testing.T) {
 }
 
 // TestQueueCancelResume: a cancelled queue keeps what it stored, stays
-// paused (Kick does not start it) until Resume, then finishes.
+// paused (Kick does not start it), and stays paused when the server
+// restarts (a new queue on the same library: the pause is stored, with
+// who paused it), until Resume, which finishes it; both are in the
+// audit log.
 func TestQueueCancelResume(t *testing.T) {
 	d := MustOpen(t)
 	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
 	total, _ := d.SecondPending(context.Background(), []string{"sudoku"})
-	q := &library.RateQueue{Store: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
+	q := &library.RateQueue{Store: d, Pauses: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	go q.Run(ctx)
+	ran := make(chan struct{})
+	go func() { q.Run(ctx); close(ran) }()
 	waitFor(t, func() bool { st, _ := q.Status(ctx); return st.Running && st.Rated > 0 })
-	q.Cancel()
+	ann := pencilbox.WithActor(context.Background(), "ann")
+	if err := q.Cancel(ann); err != nil {
+		t.Fatal(err)
+	}
 	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running })
 	st, _ := q.Status(ctx)
 	left := st.Pending()
-	if !st.Paused || left == 0 || left == total || st.Kinds[0].Done != total-left {
+	if !st.Paused || st.PausedBy != "ann" || left == 0 || left == total || st.Kinds[0].Done != total-left {
 		t.Fatalf("after a cancel: %+v (of %d)", st, total)
 	}
 	q.Kick()
@@ -133,9 +140,31 @@ func TestQueueCancelResume(t *testing.T) {
 	if st, _ := q.Status(ctx); st.Running || st.Pending() != left {
 		t.Errorf("a paused queue went on after a kick: %+v", st)
 	}
-	q.Resume()
+
+	// the server restarts: its new queue reads the pause
+	stop()
+	<-ran
+	q = &library.RateQueue{Store: d, Pauses: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
+	ctx, stop = context.WithCancel(context.Background())
+	defer stop()
+	go q.Run(ctx)
+	time.Sleep(200 * time.Millisecond)
+	if st, _ := q.Status(ctx); !st.Paused || st.PausedBy != "ann" || st.PausedAt.IsZero() || st.Running || st.Pending() != left {
+		t.Errorf("after a restart, a cancelled queue: %+v (%d pending before)", st, left)
+	}
+	if err := q.Resume(pencilbox.WithActor(context.Background(), "bob")); err != nil {
+		t.Fatal(err)
+	}
 	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running && st.Pending() == 0 })
 	checkStored(t, all(t, d))
+	if p, err := d.QueuePause(ctx); err != nil || p.Paused || p.Actor != "bob" {
+		t.Errorf("the stored pause after Resume: %+v, %v", p, err)
+	}
+	var said string
+	if err := d.R.QueryRow(`SELECT group_concat(actor || ' ' || action, ', ') FROM (SELECT actor, action FROM audit WHERE action LIKE 'queue.%' ORDER BY id)`).Scan(&said); err != nil ||
+		said != "ann queue.pause, bob queue.resume" {
+		t.Errorf("audit: %q, %v", said, err)
+	}
 }
 
 // waitFor polls ok until it holds (the test's deadline bounds it).

@@ -242,7 +242,7 @@ func ImportForm(c Chrome, d ImportPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = jobTable(d.Jobs, true).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = jobTable(d.Jobs, d.Queue, true).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

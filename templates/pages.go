@@ -303,8 +303,11 @@ func verdictNames(kinds engine.Registry) string {
 
 // ImportPage is the data of "/import".
 type ImportPage struct {
-	Formats   []string
-	Jobs      []model.Job
+	Formats []string
+	Jobs    []model.Job
+	// Queue is the rating queue's state, listed with the jobs (nil when
+	// the server runs none).
+	Queue     *model.Queue
 	MaxUpload int64 // bytes
 	// Sent is the form as it was sent when it was refused (zero: an
 	// empty form): the page shows it filled, the field at fault marked.

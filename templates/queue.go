@@ -60,3 +60,44 @@ func LeftText(d time.Duration) string {
 	}
 	return fmt.Sprintf("about %.1f h left", d.Hours())
 }
+
+// queueListed reports whether the jobs' list shows the queue: while it
+// rates, has work left, is paused or stopped on an error.
+func queueListed(q *model.Queue) bool {
+	return q != nil && (q.Running || q.Paused || q.Failed != "" || queuePending(*q) > 0)
+}
+
+// queueState is the queue's state in words, as the jobs' list and its
+// page say it: "rating since 2026-11-26 14:05 UTC", "paused by ann on
+// 2026-11-26 14:05 UTC: it stays paused, even when the server restarts,
+// until resumed", "waiting to start", "nothing pending".
+func queueState(q model.Queue) string {
+	switch {
+	case q.Paused:
+		s := "paused"
+		if q.PausedBy != "" {
+			s += " by " + q.PausedBy
+		}
+		if q.PausedAt != "" {
+			s += " on " + q.PausedAt
+		}
+		return s + ": it stays paused, even when the server restarts, until resumed"
+	case q.Running && q.Started != "":
+		return "rating since " + q.Started
+	case q.Running:
+		return "rating"
+	case q.Failed != "":
+		return "stopped: it tries again within a minute"
+	case queuePending(q) > 0:
+		return "waiting to start"
+	}
+	return "nothing pending"
+}
+
+// sentenceCase starts s with a capital letter (ASCII: the queue's words).
+func sentenceCase(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

@@ -98,8 +98,13 @@ func (s *Server) importViewCode(c echo.Context, code int, sent templates.ImportS
 	if err != nil {
 		return err
 	}
-	return render(c, code, templates.ImportForm(s.chrome(c, "Import", "import"),
-		templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload, Sent: sent}))
+	d := templates.ImportPage{Formats: s.cfg.Formats, Jobs: jobs, MaxUpload: s.cfg.MaxUpload, Sent: sent}
+	if q, ok, err := s.queueView(c.Request().Context()); err != nil {
+		return err
+	} else if ok {
+		d.Queue = &q
+	}
+	return render(c, code, templates.ImportForm(s.chrome(c, "Import", "import"), d))
 }
 
 // refuseImport shows the import form again as it was sent, field marked,

@@ -16,8 +16,8 @@ import (
 // (*library.RateQueue): the slower scales an import left pending.
 type RatingQueue interface {
 	Status(ctx context.Context) (library.QueueStatus, error)
-	Cancel()
-	Resume()
+	Cancel(ctx context.Context) error
+	Resume(ctx context.Context) error
 	Kick()
 }
 
@@ -32,7 +32,13 @@ func (s *Server) queueView(ctx context.Context) (model.Queue, bool, error) {
 		return model.Queue{}, true, err
 	}
 	now := s.now()
-	q := model.Queue{Running: st.Running, Paused: st.Paused, Failed: st.Failed, Left: templates.LeftText(st.Left(now))}
+	q := model.Queue{Running: st.Running, Paused: st.Paused, PausedBy: st.PausedBy, Failed: st.Failed, Left: templates.LeftText(st.Left(now))}
+	if !st.PausedAt.IsZero() {
+		q.PausedAt = st.PausedAt.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	if st.Running {
+		q.Started = st.Started.UTC().Format("2006-01-02 15:04 UTC")
+	}
 	if el := now.Sub(st.Started).Seconds(); st.Running && el > 0 {
 		q.Rate = float64(st.Rated) / el
 	}
@@ -66,8 +72,10 @@ func (s *Server) queueCancel(c echo.Context) error {
 	if s.cfg.Queue == nil {
 		return userErr(http.StatusNotFound, "This server runs no rating queue.")
 	}
-	s.cfg.Queue.Cancel()
-	return s.redirectFlash(c, "/queue", "The rating queue is paused: what it rated is kept; Resume goes on.")
+	if err := s.cfg.Queue.Cancel(c.Request().Context()); err != nil {
+		return err
+	}
+	return s.redirectFlash(c, "/queue", "The rating queue is paused: what it rated is kept; it stays paused, even when the server restarts, until resumed.")
 }
 
 // queueResume ends a pause (POST /queue/resume).
@@ -75,6 +83,8 @@ func (s *Server) queueResume(c echo.Context) error {
 	if s.cfg.Queue == nil {
 		return userErr(http.StatusNotFound, "This server runs no rating queue.")
 	}
-	s.cfg.Queue.Resume()
+	if err := s.cfg.Queue.Resume(c.Request().Context()); err != nil {
+		return err
+	}
 	return s.redirectFlash(c, "/queue", "The rating queue goes on.")
 }

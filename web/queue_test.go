@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -308,5 +309,91 @@ func TestSortPendingGroup(t *testing.T) {
 	r := c.get("/puzzles?kind=sudoku&sort=er&order=desc&limit=1000")
 	if r.code != 200 || strings.Count(r.body, "pending") < pending {
 		t.Errorf("the list sorted by ER: %d, says pending %d times, %d are", r.code, strings.Count(r.body, "pending"), pending)
+	}
+}
+
+// TestQueuePausedAcrossRestart: the rating queue is listed with the
+// jobs (the dashboard, the import page) with its progress and state; an
+// editor's Cancel is kept in the library, so after a restart of the
+// server (a new server and queue on the same library) the queue is
+// still paused, says by whom, rates nothing and lists nothing as
+// running, until Resume, which finishes it.
+func TestQueuePausedAcrossRestart(t *testing.T) {
+	var cfg Config
+	var q *library.RateQueue
+	newQueue := func(c *Config) *library.RateQueue {
+		d := c.Export.(*db.DB)
+		return &library.RateQueue{Store: d, Pauses: d, Kinds: c.Kinds, Second: c.Second, Jobs: 1}
+	}
+	e := newTestEnv(t, func(c *Config) {
+		q = newQueue(c)
+		c.Queue = q
+		cfg = *c
+	})
+	// eight easy puzzles pending, none else (the sample's hardest take
+	// the explainer seconds)
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 1 WHERE scale_rated = 0 AND kind = 'sudoku'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE id IN (SELECT id FROM puzzles WHERE kind = 'sudoku' AND status = 1 ORDER BY rank, id LIMIT 8)`); err != nil {
+		t.Fatal(err)
+	}
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	c := e.client()
+	c.login()
+	for _, u := range []string{"/", "/import"} {
+		if r := c.get(u); !strings.Contains(r.body, `id="queue-job"`) || !strings.Contains(r.body, fmt.Sprintf("ER: %d pending", pending)) ||
+			!strings.Contains(r.body, "waiting to start") {
+			t.Errorf("%s does not list the queue with the jobs:\n%s", u, r.body)
+		}
+	}
+	tok := c.token("/queue")
+	if r := c.post("/queue/cancel", url.Values{"csrf": {tok}}); r.code != 303 {
+		t.Fatalf("cancel: %d %s", r.code, r.body)
+	}
+	if r := c.get("/"); !strings.Contains(r.body, "paused by "+testUser+" on ") {
+		t.Errorf("the dashboard's jobs do not say who paused the queue")
+	}
+
+	// restart: a new server and queue on the same library
+	q2 := newQueue(&cfg)
+	cfg2 := cfg
+	cfg2.Queue = q2
+	srv2 := httptest.NewServer(New(cfg2).Handler())
+	defer srv2.Close()
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { q2.Run(ctx); close(done) }()
+	defer func() { stop(); <-done }()
+	c2 := e.client()
+	c2.base = srv2.URL
+	c2.login()
+	time.Sleep(200 * time.Millisecond)
+	r := c2.get("/queue")
+	if !strings.Contains(r.body, "Paused by "+testUser) || !strings.Contains(r.body, `id="queueresume"`) ||
+		e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`) != pending {
+		t.Errorf("after a restart the cancelled queue is not paused:\n%s", r.body)
+	}
+	if r := c2.post("/queue/resume", url.Values{"csrf": {c2.token("/queue")}}); r.code != 303 {
+		t.Fatalf("resume: %d %s", r.code, r.body)
+	}
+	for e.count(`SELECT count(*) FROM puzzles WHERE scale_rated = 0 AND kind = 'sudoku'`) > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	waitQueue := func() library.QueueStatus {
+		for {
+			st, _ := q2.Status(ctx)
+			if !st.Running {
+				return st
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if st := waitQueue(); st.Paused {
+		t.Errorf("resumed, still paused: %+v", st)
+	}
+	if r := c2.get("/"); strings.Contains(r.body, `id="queue-job"`) {
+		t.Errorf("the jobs list the queue with nothing pending")
 	}
 }

@@ -93,6 +93,15 @@ func runRateQueue(e *env, args []string) int {
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if p, err := store.QueuePause(ctx); err != nil {
+		fmt.Fprintln(e.stderr, "pencilbox rate-queue:", describe(err, *dbPath))
+		return 2
+	} else if p.Paused {
+		// an editor paused serve's queue; this command is asked for
+		// by name, so it rates, and leaves the server's queue paused
+		fmt.Fprintf(e.stderr, "pencilbox rate-queue: serve's rating queue is paused (by %s on %s); this command rates anyway and leaves it paused\n",
+			p.Actor, p.At.UTC().Format("2006-01-02 15:04 UTC"))
+	}
 	start := time.Now()
 	n, err := library.FillSecond(ctx, store, e.kinds, e.second, library.FillOptions{Jobs: *jobs, Nice: *niceness,
 		Progress: progressTo(e), Label: e.queuedScales()})

@@ -271,8 +271,14 @@ type ImportOptions struct {
 // Queue is the rating queue (library.RateQueue) as the dashboard and its
 // page show it: each kind's slower scale, named by its declared label.
 type Queue struct {
-	Running bool        `json:"running"`
-	Paused  bool        `json:"paused"`
+	Running bool `json:"running"`
+	Paused  bool `json:"paused"`
+	// PausedBy and PausedAt say who paused it and when (UTC, minutes):
+	// the pause lasts across restarts until resumed.
+	PausedBy string `json:"paused_by,omitempty"`
+	PausedAt string `json:"paused_at,omitempty"`
+	// Started is when the pass under way started (UTC, minutes).
+	Started string      `json:"started,omitempty"`
 	Failed  string      `json:"failed,omitempty"`
 	Kinds   []QueueKind `json:"kinds"`
 	Left    string      `json:"left,omitempty"` // "about 40 min left"; "" when it cannot tell
