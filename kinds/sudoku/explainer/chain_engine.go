@@ -136,6 +136,9 @@ type Chains struct {
 	// first of each effect at the end, as the reference does (tests
 	// compare it with keeping each effect's best as the search goes)
 	rawAll bool
+	// noDynPlan: dynamic searches make every spread instead of those a
+	// hint needs (chain_dynsets.go; tests compare the two)
+	noDynPlan bool
 }
 
 // plusKey names one "+" technique (its index in PlusHinters) asked on one
@@ -216,6 +219,8 @@ type chainer struct {
 	dboards  [9]board      // Nishio: the places of each digit in the grid searched
 	nmemo    [9]nishioMemo // Nishio: digitContradicts' answers for each digit's places
 	nested   []*snapshot   // inner hints referenced by advanced nodes of the current search
+	dn       *dynNeed      // the spreads a dynamic search needs (chain_dynsets.go), nil for all
+	dnBuf    *dynNeed
 }
 
 // chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes

@@ -22,6 +22,7 @@ func (c *chainer) searchMulti(g *Grid) {
 	if c.cf.nishio {
 		g.digitBoards(&c.dboards)
 	}
+	c.dn = c.dynPlanner(g)
 	for cell := 0; cell < 81; cell++ {
 		if g.Value[cell] != 0 {
 			continue
@@ -76,6 +77,7 @@ func (c *chainer) staticUseful(rc *reach, g *Grid, cell int) bool {
 
 func (c *chainer) forCell(cell, card int) {
 	var valueOn, valueOff [9]*potSet
+	dn := c.dn
 	for m := c.cur.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m) + 1
 		if c.cf.nishio && !c.nishioMay(cell, d) {
@@ -83,14 +85,26 @@ func (c *chainer) forCell(cell, card int) {
 		}
 		double := card >= 3 && !c.cf.nishio && c.cf.dynamic
 		contra := c.cf.dynamic || c.cf.nishio
-		onToOn, onToOff := c.binary(mkPot(cell, d, true), double, contra)
+		pOn := mkPot(cell, d, true)
+		withOn, withOff := true, double || contra
+		if dn != nil {
+			// the spreads no hint needs are not made (chain_dynsets.go)
+			withOn, withOff = dn.needOn[pOn], dn.needOff[pOn]
+			if !withOn && !withOff {
+				continue
+			}
+		}
+		onToOn, onToOff := c.binary(pOn, double, contra, withOn, withOff)
 		valueOn[d-1], valueOff[d-1] = onToOn, onToOff
-		if !c.cf.nishio {
+		if !c.cf.nishio && withOn {
 			c.regions(cell, d, onToOn, onToOff)
 		}
 	}
 	if c.cf.nishio || !(card == 2 || (c.cf.multiple && card > 2)) {
 		return
+	}
+	if dn != nil && !dn.cell[cell] {
+		return // its cell chains conclude nothing (chain_dynsets.go)
 	}
 	// The cell chains: what every candidate's spread reaches, in the
 	// order of the first candidate's spread.
@@ -141,21 +155,24 @@ func (c *chainer) conclude(cand *candidate, p pot) {
 }
 
 // binary spreads pOn into onToOn/onToOff (kept for the cell and region
-// chains) and, when asked, its negation, and offers the contradiction and
-// double forcing hints.
-func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet) {
-	r := c.onSpread(pOn)
-	onToOn, onToOff = r.on, r.off
-	if r.absurd && contra {
-		cand := candidate{kind: kContradiction, src: pOn, targets: append(c.tbuf[:0], r.a, r.b), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
-		c.conclude(&cand, pOn.flip())
-		c.offer(&cand)
-		c.tbuf, c.ebuf = cand.targets, cand.elim
+// chains) and, when withOff (double or contra), its negation, and offers
+// the contradiction and double forcing hints. A dynamic search skips
+// either spread when no hint needs it (withOn, withOff: chain_dynsets.go).
+func (c *chainer) binary(pOn pot, double, contra, withOn, withOff bool) (onToOn, onToOff *potSet) {
+	if withOn {
+		r := c.onSpread(pOn)
+		onToOn, onToOff = r.on, r.off
+		if r.absurd && contra {
+			cand := candidate{kind: kContradiction, src: pOn, targets: append(c.tbuf[:0], r.a, r.b), elim: c.ebuf[:0], place: engine.Mark{Cell: -1}}
+			c.conclude(&cand, pOn.flip())
+			c.offer(&cand)
+			c.tbuf, c.ebuf = cand.targets, cand.elim
+		}
 	}
-	if !double && !contra {
+	if !withOff {
 		return
 	}
-	if !double && c.partnerConsistent(pOn) {
+	if !double && c.dn == nil && c.partnerConsistent(pOn) {
 		return // the negation's spread cannot contradict (see partnerConsistent)
 	}
 	pOff := pOn.flip()
@@ -170,7 +187,7 @@ func (c *chainer) binary(pOn pot, double, contra bool) (onToOn, onToOff *potSet)
 		c.offer(&cand)
 		c.tbuf, c.ebuf = cand.targets, cand.elim
 	}
-	if !double {
+	if !double || !withOn {
 		return
 	}
 	for i, p := range onToOn.order {
@@ -259,6 +276,9 @@ func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
 		}
 		if !(len(places) == 2 || (c.cf.multiple && len(places) > 2)) || places[0] != cell {
 			continue
+		}
+		if c.dn != nil && !c.dn.region[h][d-1] {
+			continue // it concludes nothing (chain_dynsets.go)
 		}
 		var posOn, posOff [9]*potSet
 		posOn[0], posOff[0] = onToOn, onToOff
