@@ -122,6 +122,8 @@ func TestKillChild(t *testing.T) {
 		if code, out, errs := runCLI(t, "", "rate-queue", "--db", path, "--jobs", "2"); code != 0 {
 			t.Fatalf("rate-queue: %d %s %s", code, out, errs)
 		}
+	case "serve":
+		serveChild(t, path)
 	case "recipes":
 		// set build into new sets "recipe N", one after another
 		for i := 1; ; i++ {
