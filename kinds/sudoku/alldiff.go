@@ -57,7 +57,7 @@ func hall(m *[9]uint16, k int, need uint16) bool {
 	// cell graph: x -> y when x can take y's matched digit; an edge
 	// x-d outside the matching survives when d's cell reaches x back (an
 	// even alternating cycle).
-	var reach, back [9]uint16 // edges, then (below) the closure; reversed edges
+	var reach, back [9]uint16 // edges; reversed edges
 	for x := 0; x < k; x++ {
 		for t := m[x] &^ (1 << matchC[x]); t != 0; t &= t - 1 {
 			y := matchD[bits.TrailingZeros16(t)]
@@ -65,39 +65,38 @@ func hall(m *[9]uint16, k int, need uint16) bool {
 			back[y] |= 1 << x
 		}
 	}
-	// Most houses filter to themselves: their graph is strongly connected
-	// (every edge on a cycle). Two searches from cell 0 tell, before the
-	// closure.
-	all := uint16(1)<<k - 1
-	if spread(&reach) == all && spread(&back) == all {
+	// The strongly connected components, each the cells that reach a
+	// cell x and that x reaches (two searches a component); most houses
+	// filter to themselves, their graph being one component. An edge
+	// x -> y between two components is on no cycle: y's digit leaves x.
+	var comp [9]uint16
+	cut := false
+	for rest := uint16(1)<<k - 1; rest != 0; {
+		x := bits.TrailingZeros16(rest)
+		c := spread(&reach, x) & spread(&back, x)
+		rest &^= c
+		for t := c; t != 0; t &= t - 1 {
+			y := bits.TrailingZeros16(t)
+			comp[y] = c
+			cut = cut || reach[y]&^c != 0
+		}
+	}
+	if !cut {
 		return true
 	}
-	// transitive closure (Warshall, one row a bit mask)
-	for j := 0; j < k; j++ {
-		bj, rj := uint16(1)<<j, reach[j]
-		for i := 0; i < k; i++ {
-			if reach[i]&bj != 0 {
-				reach[i] |= rj
-			}
+	for x := 0; x < k; x++ {
+		for t := reach[x] &^ comp[x]; t != 0; t &= t - 1 {
+			m[x] &^= 1 << matchC[bits.TrailingZeros16(t)]
 		}
-	}
-	for i := 0; i < k; i++ {
-		keep := uint16(1) << matchC[i]
-		for t := m[i] &^ keep; t != 0; t &= t - 1 {
-			d := bits.TrailingZeros16(t)
-			if reach[matchD[d]]&(1<<i) != 0 {
-				keep |= 1 << d
-			}
-		}
-		m[i] = keep
 	}
 	return true
 }
 
-// spread is the set of cells reachable from cell 0 along edges (cell 0
+// spread is the set of cells reachable from cell x along edges (x
 // included).
-func spread(edges *[9]uint16) uint16 {
-	seen, frontier := uint16(1), uint16(1)
+func spread(edges *[9]uint16, x int) uint16 {
+	seen := uint16(1) << x
+	frontier := seen
 	for frontier != 0 {
 		var next uint16
 		for t := frontier; t != 0; t &= t - 1 {
@@ -143,46 +142,4 @@ func (s *rstate) allDiffFixpoint() outcome { return s.allDiffFrom(allHouses) }
 // house one of whose cells changed since its last filtering needs it
 // again. Negation's trials change one cell of a state at the fixpoint and
 // start with its three houses, not 27.
-func (s *rstate) allDiffFrom(dirty uint32) outcome {
-	for {
-		// Singles first: they follow from the houses' all-different
-		// constraints too, so the fixpoint is the same, and they cost a
-		// fraction of a matching.
-		before := s.c
-		if s.propagate(2) == contradiction {
-			return contradiction
-		}
-		if s.left == 0 {
-			return none
-		}
-		for c := range s.c {
-			if s.c[c] != before[c] {
-				dirty |= cellHouseMask(c)
-			}
-		}
-		if dirty == 0 {
-			return none
-		}
-		for h := 0; h < 27; h++ {
-			if dirty&(1<<h) == 0 {
-				continue
-			}
-			dirty &^= 1 << h
-			var m [9]uint16
-			for i, c := range houses[h] {
-				m[i] = s.c[c]
-			}
-			out, ok := AllDiff(m)
-			if !ok {
-				s.where = 100 + h
-				return contradiction
-			}
-			for i, c := range houses[h] {
-				if s.c[c]&Settled == 0 && out[i] != s.c[c] {
-					s.c[c] = out[i]
-					dirty |= cellHouseMask(int(c)) &^ (1 << h)
-				}
-			}
-		}
-	}
-}
+func (s *rstate) allDiffFrom(dirty uint32) outcome { return s.closure(dirty, false) }

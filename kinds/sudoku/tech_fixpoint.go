@@ -30,7 +30,12 @@ package sudoku
 // fixpoint applies levels 1-6 until nothing changes, to a state that was
 // at their fixpoint before the cells of the houses in dirty changed (pass
 // allHouses for any state). It reports contradiction or none.
-func (s *rstate) fixpoint(dirty uint32) outcome {
+func (s *rstate) fixpoint(dirty uint32) outcome { return s.closure(dirty, true) }
+
+// closure is fixpoint, with InterSection when withIsect; without it, it is
+// the all-different filtering of every house plus naked singles, the
+// hypothesis's propagation (allDiffFrom).
+func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 	for {
 		// Naked singles: settling is cheaper than any matching. Hidden
 		// singles need no pass of their own: a house's filtering (hall)
@@ -52,6 +57,9 @@ func (s *rstate) fixpoint(dirty uint32) outcome {
 		}
 		next := uint32(0)
 		for i := range isects {
+			if !withIsect {
+				break
+			}
 			is := &isects[i]
 			if dirty&(1<<is.box|1<<is.line) == 0 {
 				continue

@@ -61,11 +61,18 @@ func TestFixpointIsPropagate(t *testing.T) {
 		}
 		if ro == contradiction {
 			contra++
-			return
-		}
-		got.where = ref.where
-		if ref != got {
+		} else if got.where = ref.where; ref != got {
 			t.Fatalf("fixpoints differ:\n propagate %v\n fixpoint  %v", ref.c, got.c)
+		}
+		// the hypothesis's propagation, without InterSection
+		ref, got = from, from
+		ro = ref.allDiffRef()
+		fo = got.closure(dirty, false)
+		if ro != fo {
+			t.Fatalf("all-different reference says %v, closure %v", ro, fo)
+		}
+		if got.where = ref.where; ro != contradiction && ref != got {
+			t.Fatalf("all-different fixpoints differ:\n reference %v\n closure   %v", ref.c, got.c)
 		}
 	}
 	for _, s := range states {
@@ -90,6 +97,38 @@ func TestFixpointIsPropagate(t *testing.T) {
 		t.Fatalf("%d trials, %d contradictions: the states do not test both answers", trials, contra)
 	}
 	t.Logf("%d states, %d trials, %d contradictions", len(states), trials, contra)
+}
+
+// allDiffRef is the hypothesis's propagation as first written: singles
+// by propagate(2), then AllDiff on every house, until nothing changes.
+func (s *rstate) allDiffRef() outcome {
+	for {
+		before := s.c
+		if s.propagate(2) == contradiction {
+			return contradiction
+		}
+		if s.left == 0 {
+			return none
+		}
+		for h := 0; h < 27; h++ {
+			var m [9]uint16
+			for i, c := range houses[h] {
+				m[i] = s.c[c]
+			}
+			out, ok := AllDiff(m)
+			if !ok {
+				return contradiction
+			}
+			for i, c := range houses[h] {
+				if s.c[c]&Settled == 0 {
+					s.c[c] = out[i]
+				}
+			}
+		}
+		if s.c == before {
+			return none
+		}
+	}
 }
 
 // negationRef is Negation as specified, with no pruning: every candidate
@@ -144,7 +183,7 @@ func TestNegationPruned(t *testing.T) {
 		}
 		// and the hypothesis's Negation, without steps
 		ref, got = s, s
-		if ref.allDiffFixpoint() == contradiction {
+		if ref.allDiffRef() == contradiction {
 			t.Fatal("all-different filtering of a solve's state reaches a contradiction")
 		}
 		got = ref
@@ -176,7 +215,7 @@ func negationAllDiffRef(s *rstate) outcome {
 				a := r & -r
 				t := *s
 				t.c[p] = m &^ a
-				if t.allDiffFixpoint() == contradiction {
+				if t.allDiffRef() == contradiction {
 					s.settle(p, a)
 					return progress
 				}
