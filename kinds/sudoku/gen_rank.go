@@ -39,7 +39,7 @@ func rankOf(g *Grid, upTo int) int {
 		return upTo + 1
 	}
 	for {
-		if negation(&s, nil, 6, true) != progress {
+		if negation(&s, nil, 6, true, nil) != progress {
 			return 8
 		}
 		if s.fixpoint(allHouses) == contradiction {

@@ -5,7 +5,11 @@ package sudoku
 // propagation) alone — the Enclosure + Negation hypothesis of
 // docs/sudoku-rating.md. Meaningful for unique puzzles; false for a
 // puzzle whose givens clash.
-func Hypothesis(g *Grid) bool {
+func Hypothesis(g *Grid) bool { return hypothesis(g, nil) }
+
+// hypothesis is Hypothesis, faster when the caller knows g's solution sol
+// (see negation), or nil.
+func hypothesis(g *Grid, sol *Grid) bool {
 	var s rstate
 	if !s.load(g) {
 		return false
@@ -19,7 +23,7 @@ func Hypothesis(g *Grid) bool {
 			return true
 		}
 		before := s.c
-		if negation(&s, nil, innerAllDiff, true) != progress {
+		if negation(&s, nil, innerAllDiff, true, sol) != progress {
 			return false
 		}
 		// Only the houses of the cells Negation's settling changed need

@@ -81,7 +81,7 @@ func Rate(g *Grid, withSteps bool) engine.Rating {
 	}
 	out.Score = Score(out.Profile)
 	out.Steps = rt.steps
-	if rt.houseOnly() || Hypothesis(g) {
+	if rt.houseOnly() || hypothesis(g, &sol) {
 		out.Verdict = engine.Yes
 	} else {
 		out.Verdict = engine.No
@@ -133,7 +133,7 @@ func (rt *rater) step(s *rstate) int {
 		t = tE4
 	case s.subset(4, false, st, false) == progress:
 		t = tX4
-	case negation(s, st, 6, true) == progress:
+	case negation(s, st, 6, true, &rt.sol) == progress:
 		t = tNeg
 	default:
 		t = tTrial

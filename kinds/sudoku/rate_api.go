@@ -40,7 +40,7 @@ func ApplyTechnique(cs *Candidates, id string) (st engine.Step, found bool, cont
 	case "e2", "e3", "e4", "x2", "x3", "x4":
 		r = s.subset(int(id[1]-'0'), id[0] == 'e', &st, false)
 	case "negation":
-		r = negation(&s, &st, 6, false)
+		r = negation(&s, &st, 6, false, nil)
 	default:
 		return st, false, "", fmt.Errorf("unknown technique %q", id)
 	}

@@ -12,11 +12,18 @@ import (
 	"pencilbox/internal/shared"
 )
 
+// solveState is a state before a step of a solve, with the puzzle's
+// solution.
+type solveState struct {
+	s   rstate
+	sol Grid
+}
+
 // solveStates are the states before each step of the ladder's solves of
 // the committed samples' (or ../shared's) hardest puzzles.
-func solveStates(t *testing.T, perFile int) []rstate {
+func solveStates(t *testing.T, perFile int) []solveState {
 	t.Helper()
-	var out []rstate
+	var out []solveState
 	for _, rel := range []string{"data/sudoku/forum_hardest_1905_11plus.txt", "data/sudoku/forum_hardest_1106.txt",
 		"data/sudoku/magictour_top1465.txt", "data/sudoku/17_clue.txt"} {
 		n := 0
@@ -37,8 +44,12 @@ func solveStates(t *testing.T, perFile int) []rstate {
 			if err != nil {
 				t.Fatal(err)
 			}
+			sol, err := ParseLine(r.Solution)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, cs := range states {
-				out = append(out, fromCandidates(&cs))
+				out = append(out, solveState{fromCandidates(&cs), sol})
 			}
 		}
 	}
@@ -75,7 +86,8 @@ func TestFixpointIsPropagate(t *testing.T) {
 			t.Fatalf("all-different fixpoints differ:\n reference %v\n closure   %v", ref.c, got.c)
 		}
 	}
-	for _, s := range states {
+	for _, ss := range states {
+		s := ss.s
 		check(s, allHouses)
 		fix := s
 		if fix.propagate(6) == contradiction {
@@ -157,45 +169,48 @@ func negationRef(s *rstate, st *engine.Step) outcome {
 	return none
 }
 
-// TestNegationPruned: the pruned Negation (safe candidates skipped, inner
-// check by fixpoint) places the same cell and digit, with the same
-// contradiction named, as the unpruned one, from every fixpoint state of
-// the solves, or finds nothing where it finds nothing.
+// TestNegationPruned: the pruned Negation (safe candidates skipped, with
+// the solution or without; inner check by fixpoint) places the same cell
+// and digit, with the same contradiction named, as the unpruned one, from
+// every fixpoint state of the solves, or finds nothing where it finds
+// nothing; and so does the hypothesis's.
 func TestNegationPruned(t *testing.T) {
 	found := 0
 	states := solveStates(t, 4)
-	for _, s := range states {
+	for _, ss := range states {
+		s := ss.s
 		if s.propagate(6) == contradiction {
 			t.Fatal("a state of a solve of a unique puzzle propagates to a contradiction")
 		}
-		ref, got := s, s
-		var rst, gst engine.Step
+		ref := s
+		var rst engine.Step
 		ro := negationRef(&ref, &rst)
-		gotOut := negation(&got, &gst, 6, true)
-		if ro != gotOut || ref != got {
-			t.Fatalf("reference Negation %v, pruned %v (states equal: %v)", ro, gotOut, ref == got)
-		}
 		if ro == progress {
 			found++
-			if !reflect.DeepEqual(rst.Pattern, gst.Pattern) || rst.Contradiction != gst.Contradiction {
-				t.Fatalf("reference step at %v (%s), pruned at %v (%s)", rst.Pattern, rst.Contradiction, gst.Pattern, gst.Contradiction)
+		}
+		for _, sol := range []*Grid{nil, &ss.sol} {
+			got := s
+			var gst engine.Step
+			gotOut := negation(&got, &gst, 6, true, sol)
+			if ro != gotOut || ref != got {
+				t.Fatalf("with solution %v: reference Negation %v, pruned %v (states equal: %v)", sol != nil, ro, gotOut, ref == got)
+			}
+			if ro == progress && (!reflect.DeepEqual(rst.Pattern, gst.Pattern) || rst.Contradiction != gst.Contradiction) {
+				t.Fatalf("with solution %v: reference step at %v (%s), pruned at %v (%s)", sol != nil, rst.Pattern, rst.Contradiction, gst.Pattern, gst.Contradiction)
 			}
 		}
-		// and the hypothesis's Negation, without steps
-		ref, got = s, s
-		if ref.allDiffRef() == contradiction {
+		// the hypothesis's Negation, without steps
+		fix := s
+		if fix.allDiffRef() == contradiction {
 			t.Fatal("all-different filtering of a solve's state reaches a contradiction")
 		}
-		got = ref
-		if o := negation(&got, nil, innerAllDiff, true); o == progress {
-			// the unpruned answer: the first candidate whose removal
-			// contradicts
-			want := ref
-			if negationAllDiffRef(&want) != progress || want != got {
-				t.Fatal("the hypothesis's pruned Negation placed another digit than the unpruned one")
+		want := fix
+		wo := negationAllDiffRef(&want)
+		for _, sol := range []*Grid{nil, &ss.sol} {
+			got := fix
+			if o := negation(&got, nil, innerAllDiff, true, sol); o != wo || got != want {
+				t.Fatalf("with solution %v: the hypothesis's Negation says %v, unpruned %v (states equal: %v)", sol != nil, o, wo, got == want)
 			}
-		} else if negationAllDiffRef(&ref) == progress {
-			t.Fatal("the hypothesis's pruned Negation missed a placement")
 		}
 	}
 	if found == 0 || found == len(states) {

@@ -32,8 +32,20 @@ func (s *rstate) inner(level int) outcome {
 // state containing F's candidates lets it remove), so to no contradiction
 // either. Such trials (safe) are skipped: the first trial in the order
 // above that does reach a contradiction, and so the step, are the same.
-func negation(s *rstate, st *engine.Step, level int, atFixpoint bool) outcome {
+//
+// sol, when not nil, is the puzzle's solution, and s holds it (the ladder
+// and the hypothesis only remove candidates no solution uses). Then a
+// trial removing a digit other than the solution's leaves the solution in
+// the state, and levels 1-6 (as all-different filtering) never remove a
+// candidate of a solution the state holds: it cannot reach a
+// contradiction, and only the solution's digit of each cell is tried.
+func negation(s *rstate, st *engine.Step, level int, atFixpoint bool, sol *Grid) outcome {
 	var safe [81]uint16 // per cell, candidates whose removal is known not to contradict
+	if sol != nil {
+		for p := range safe {
+			safe[p] = allDigits &^ (1 << (sol[p] - 1))
+		}
+	}
 	for k := 2; k <= 9; k++ {
 		for p := 0; p < 81; p++ {
 			m := s.c[p]
