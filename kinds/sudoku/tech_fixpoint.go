@@ -1,5 +1,7 @@
 package sudoku
 
+import "math/bits"
+
 // The fast inner propagation of levels 1-6.
 //
 // Negation's inner check and trial and error's search ask one question of
@@ -36,11 +38,18 @@ func (s *rstate) fixpoint(dirty uint32) outcome { return s.closure(dirty, true) 
 // the all-different filtering of every house plus naked singles, the
 // hypothesis's propagation (allDiffFrom).
 func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
+	// todo: the cells to look at for a naked single or no candidate;
+	// every cell at first, then those whose candidates changed.
+	todo := cellSet{^uint64(0), 1<<17 - 1}
 	for {
 		// Naked singles: settling is cheaper than any matching. Hidden
 		// singles need no pass of their own: a house's filtering (hall)
 		// leaves such a cell a single candidate.
-		for c := 0; c < 81; c++ {
+		for {
+			c := todo.pop()
+			if c < 0 {
+				break
+			}
 			m := s.c[c]
 			if m&Settled != 0 {
 				continue
@@ -49,7 +58,7 @@ func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 				return contradiction
 			}
 			if m&(m-1) == 0 {
-				dirty |= s.settleMark(c, m)
+				dirty |= s.settleTodo(c, m, &todo)
 			}
 		}
 		if s.left == 0 || dirty == 0 {
@@ -64,7 +73,7 @@ func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 			if dirty&(1<<is.box|1<<is.line) == 0 {
 				continue
 			}
-			ch, out := s.isect(is)
+			ch, out := s.isect(is, &todo)
 			if out == contradiction {
 				return contradiction
 			}
@@ -94,6 +103,7 @@ func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 				if c := u[i]; m[i] != s.c[c] {
 					s.c[c] = m[i]
 					next |= cellHouseMask(int(c))
+					todo.add(int(c))
 				}
 			}
 		}
@@ -101,9 +111,35 @@ func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 	}
 }
 
+// cellSet is a set of cells, bit c of the 128.
+type cellSet [2]uint64
+
+func (t *cellSet) add(c int) { t[c>>6] |= 1 << (c & 63) }
+
+// pop removes and returns the lowest cell of t, or -1 when t is empty.
+func (t *cellSet) pop() int {
+	if t[0] != 0 {
+		c := bits.TrailingZeros64(t[0])
+		t[0] &= t[0] - 1
+		return c
+	}
+	if t[1] != 0 {
+		c := bits.TrailingZeros64(t[1])
+		t[1] &= t[1] - 1
+		return 64 + c
+	}
+	return -1
+}
+
 // settleMark is settle that returns the houses of every cell it changed
 // (the cell's own and those of the peers that lost the digit).
 func (s *rstate) settleMark(c int, b uint16) uint32 {
+	var todo cellSet
+	return s.settleTodo(c, b, &todo)
+}
+
+// settleTodo is settleMark that also adds the peers it changed to todo.
+func (s *rstate) settleTodo(c int, b uint16, todo *cellSet) uint32 {
 	s.c[c] = b | Settled
 	s.left--
 	ch := cellHouseMask(c)
@@ -111,6 +147,7 @@ func (s *rstate) settleMark(c int, b uint16) uint32 {
 		if m := s.c[p]; m&Settled == 0 && m&b != 0 {
 			s.c[p] = m &^ b
 			ch |= cellHouseMask(int(p))
+			todo.add(int(p))
 		}
 	}
 	h := &cellHouses[c]
@@ -122,7 +159,7 @@ func (s *rstate) settleMark(c int, b uint16) uint32 {
 
 // isect applies InterSection to one box/line pair (every digit at once). It
 // returns the houses of the cells it changed, or contradiction.
-func (s *rstate) isect(is *isect) (uint32, outcome) {
+func (s *rstate) isect(is *isect, todo *cellSet) (uint32, outcome) {
 	var a, c, b uint16
 	for k := 0; k < 6; k++ {
 		a |= s.c[is.A[k]]
@@ -144,6 +181,7 @@ func (s *rstate) isect(is *isect) (uint32, outcome) {
 			if s.c[x]&Settled == 0 && s.c[x]&claim != 0 {
 				s.c[x] &^= claim
 				ch |= cellHouseMask(int(x))
+				todo.add(int(x))
 			}
 		}
 	}
@@ -152,6 +190,7 @@ func (s *rstate) isect(is *isect) (uint32, outcome) {
 			if s.c[x]&Settled == 0 && s.c[x]&point != 0 {
 				s.c[x] &^= point
 				ch |= cellHouseMask(int(x))
+				todo.add(int(x))
 			}
 		}
 	}
