@@ -32,8 +32,11 @@ type RateQueue struct {
 	// Jobs is its workers (0 = all cores) and Nice their nice value
 	// (0 = as the server's).
 	Jobs, Nice int
-	// Batch is how many puzzles one transaction stores (0 = 200).
-	Batch int
+	// Batch is how many puzzles one transaction stores (0 = 200), and
+	// CommitEvery how long rated ones wait to be stored (0 =
+	// FillCommitEvery).
+	Batch       int
+	CommitEvery time.Duration
 	// Pauses keeps the pause in the library, so a queue cancelled stays
 	// paused after a restart (nil = kept in memory only, for this run).
 	Pauses pencilbox.QueuePauseStore
@@ -274,7 +277,7 @@ func (q *RateQueue) Once(ctx context.Context) int {
 	st.Running = true
 	q.st, q.stop = st, stop
 	q.mu.Unlock()
-	n, err := FillSecond(pctx, q.Store, q.Kinds, q.Second, FillOptions{Jobs: q.Jobs, Nice: queueNice(q.Nice), Batch: q.Batch,
+	n, err := FillSecond(pctx, q.Store, q.Kinds, q.Second, FillOptions{Jobs: q.Jobs, Nice: queueNice(q.Nice), Batch: q.Batch, CommitEvery: q.CommitEvery,
 		OnStored: func(ps []pencilbox.Puzzle) {
 			q.mu.Lock()
 			defer q.mu.Unlock()

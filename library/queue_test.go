@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -188,5 +189,71 @@ func TestRatingsRefuseLongLine(t *testing.T) {
 	if !errors.Is(err, library.ErrRatingsRefused) || rep.BadFiles != 1 || rep.Stored != 0 ||
 		!strings.Contains(errs.String(), "long.txt:2: a line over 256 KiB (library.MaxRatingsLine)") {
 		t.Errorf("%+v, %v: %s", rep, err, errs.String())
+	}
+}
+
+// heldRater rates the first free puzzles, then holds each rating until
+// release is closed, counting the ratings it began.
+type heldRater struct {
+	engine.SecondRater
+	mu      sync.Mutex
+	free    int
+	began   int
+	release chan struct{}
+}
+
+func (h *heldRater) RateSecond(p engine.Puzzle, steps bool) engine.SecondRating {
+	h.mu.Lock()
+	h.began++
+	free := h.free > 0
+	h.free--
+	h.mu.Unlock()
+	if !free {
+		<-h.release
+	}
+	return h.SecondRater.RateSecond(p, steps)
+}
+
+// TestQueueStoresAsItRates: the queue stores what it rated while a batch
+// is still at work (a batch of the hardest is minutes of CPU: its "N of
+// M" stood still that long), and a cancel mid-batch keeps every rating
+// its workers finished, the one they held included: nothing rated is
+// thrown away. One worker, a batch of 200, the fourth rating held.
+func TestQueueStoresAsItRates(t *testing.T) {
+	d := MustOpen(t)
+	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
+	ctx := context.Background()
+	if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE kind = 'sudoku' AND status = 1`); err != nil {
+		t.Fatal(err)
+	}
+	total, _ := d.SecondPending(ctx, []string{"sudoku"})
+	if total < 10 {
+		t.Fatalf("%d pending: the test wants more", total)
+	}
+	h := &heldRater{SecondRater: bundles.SecondRaters()["sudoku"], free: 3, release: make(chan struct{})}
+	q := &library.RateQueue{Store: d, Kinds: bundles.Kinds(), Second: engine.SecondRaters{"sudoku": h}, Jobs: 1, Batch: 200,
+		CommitEvery: time.Millisecond}
+	qctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go q.Run(qctx)
+	// three rated, the fourth held: the three are stored meanwhile
+	waitFor(t, func() bool { n, _ := d.SecondPending(ctx, []string{"sudoku"}); return n == total-3 })
+	if st, _ := q.Status(ctx); !st.Running || st.Kinds[0].Done != 3 {
+		t.Errorf("while the fourth is held: %+v", st)
+	}
+	if err := q.Cancel(ctx); err != nil {
+		t.Fatal(err)
+	}
+	close(h.release)
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running })
+	if n, _ := d.SecondPending(ctx, []string{"sudoku"}); n != total-4 {
+		t.Errorf("after a cancel while the fourth was held: %d pending of %d, want %d: the fourth's rating lost", n, total, total-4)
+	}
+	h.mu.Lock()
+	began := h.began
+	h.mu.Unlock()
+	if began != 4 {
+		t.Errorf("%d ratings began, want 4: the cancel did not stop the batch", began)
 	}
 }
