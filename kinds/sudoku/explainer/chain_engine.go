@@ -221,6 +221,8 @@ type chainer struct {
 	nested   []*snapshot   // inner hints referenced by advanced nodes of the current search
 	dn       *dynNeed      // the spreads a dynamic search needs (chain_dynsets.go), nil for all
 	dnBuf    *dynNeed
+	pctx     Context    // the "+" techniques' context (plusHints)
+	ppc      placeCache // its place table
 }
 
 // chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes

@@ -2,6 +2,7 @@ package explainer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"pencilbox/engine"
@@ -242,7 +243,7 @@ func (c *chainer) keepAll(cand *candidate, base float64, flat int, k int32, seq 
 			return
 		}
 	}
-	sn := c.takeSnapshot(cand, flat)
+	sn := c.lazySnapshot(cand, flat)
 	sn.sortKey, sn.base, sn.seq = cand.sortKey, base, seq
 	if k >= 0 {
 		c.hints[k] = sn
@@ -275,6 +276,7 @@ type snapshot struct {
 	level        int
 	base         float64 // all: the producer's or link kind's base difficulty
 	seq          int     // all: the hint's number in the order found
+	pend         []int32 // lazySnapshot: the chains' arena nodes, not copied yet
 }
 
 type snode struct {
@@ -288,19 +290,60 @@ type snode struct {
 // kept once (its first node breadth first); a potential met again in
 // another chain gets a node of its own there when its parents differ.
 func (c *chainer) takeSnapshot(cand *candidate, flat int) *snapshot {
+	s := c.metaSnapshot(cand, flat)
+	c.copyChains(s, cand.targets)
+	return s
+}
+
+// metaSnapshot is a snapshot of cand without its chains.
+func (c *chainer) metaSnapshot(cand *candidate, flat int) *snapshot {
 	s := &snapshot{kind: cand.kind, diff: cand.diff, cplx: cand.cplx, flat: flat, src: cand.src,
 		cell: cand.cell, house: cand.house, digit: cand.digit, xLinks: cand.xLinks, yLinks: cand.yLinks,
 		place: cand.place, level: c.cf.level}
 	s.elim = append([]engine.Mark(nil), cand.elim...)
-	for _, t := range cand.targets {
+	return s
+}
+
+// An inner producer keeps each effect's best hint as it goes, and most
+// hints it keeps are replaced by a better one of the same effect before
+// the search ends (a dynamic inner search offers about eight hints per
+// effect kept). So the chains of a kept hint stay in the arena, which
+// keeps every node until the search's next assumption (the forcing chains
+// and cycles, chain_xy.go) or its end (the others), and are copied out
+// then (flushChains) for the hints still kept.
+
+// lazySnapshot is takeSnapshot with the chains copied at the next
+// flushChains.
+func (c *chainer) lazySnapshot(cand *candidate, flat int) *snapshot {
+	s := c.metaSnapshot(cand, flat)
+	s.pend = append([]int32(nil), cand.targets...)
+	return s
+}
+
+// flushChains copies out the chains of the hints kept whose chains are
+// still in the arena.
+func (c *chainer) flushChains() {
+	for _, s := range c.hints {
+		if s.pend != nil {
+			c.copyChains(s, s.pend)
+			s.pend = nil
+		}
+	}
+}
+
+// copyChains copies the chains ending at targets (arena nodes) into s.
+func (c *chainer) copyChains(s *snapshot, targets []int32) {
+	for _, t := range targets {
 		s.sig = append(s.sig, c.ar.nodes[t].p)
 	}
-	for _, t := range cand.targets {
+	var slab []int // the nodes' parents, allocated together
+	for _, t := range targets {
 		// breadth first, one node per potential in this chain
 		c.nextGen()
 		gen := c.gen
 		order := append(c.todo[:0], t)
 		kept := c.kept[:0]
+		np := 0
 		for i := 0; i < len(order); i++ {
 			x := order[i]
 			p := c.ar.nodes[x].p
@@ -310,15 +353,23 @@ func (c *chainer) takeSnapshot(cand *candidate, flat int) *snapshot {
 			c.stamp[p] = gen
 			c.snapIdx[p] = int32(len(s.nodes) + len(kept))
 			kept = append(kept, x)
-			order = append(order, c.ar.parents(x)...)
+			ps := c.ar.parents(x)
+			np += len(ps)
+			order = append(order, ps...)
 		}
 		c.todo, c.kept = order[:0], kept
 		base := len(s.nodes)
+		s.nodes = slices.Grow(s.nodes, len(kept))
+		if cap(slab)-len(slab) < np {
+			slab = make([]int, 0, max(np, 64))
+		}
 		for _, x := range kept {
 			nd := c.ar.nodes[x]
 			sn := snode{p: nd.p, cause: nd.cause}
 			if ps := c.ar.parents(x); len(ps) > 0 {
-				sn.parents = make([]int, len(ps))
+				n := len(slab)
+				slab = slab[:n+len(ps)]
+				sn.parents = slab[n : n+len(ps) : n+len(ps)]
 				for i, q := range ps {
 					sn.parents[i] = int(c.snapIdx[c.ar.nodes[q].p])
 				}
@@ -332,7 +383,6 @@ func (c *chainer) takeSnapshot(cand *candidate, flat int) *snapshot {
 		s.sig = append(s.sig, -1)
 		s.targets = append(s.targets, base)
 	}
-	return s
 }
 
 // nestedComplexity sums the complexity of the distinct inner chains the

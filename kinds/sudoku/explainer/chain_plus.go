@@ -70,8 +70,12 @@ func (c *chainer) plusHints(i int, hr Hinter) []Hint {
 		}
 	}
 	var col plusCollector
-	ctx := Context{Limit: 1 << 62}
-	hr.Hints(&c.cur, &ctx, &col)
+	// one Context per chainer (a fresh one per call was a large share of
+	// a rating's allocations), its place table shared by the "+" techniques
+	// asked on one grid
+	c.pctx = Context{Limit: 1 << 62, pc: &c.ppc}
+	ctx := &c.pctx
+	hr.Hints(&c.cur, ctx, &col)
 	c.charge(int(ctx.Work) + 1)
 	for j := range col.hints {
 		col.hints[j].Eliminate = hashOrder(col.hints[j].Eliminate)
@@ -217,6 +221,7 @@ func (c *chainer) searchAll(g *Grid) []*snapshot {
 	clear(c.effIdx)
 	c.seq = 0
 	c.search(g)
+	c.flushChains()
 	if c.top.rawAll {
 		return c.rawDedup()
 	}

@@ -80,6 +80,7 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 	if !x && popcount(c.cur.Cand[p.cell()]) > 2 {
 		return
 	}
+	c.flushChains() // before the arena is reused
 	c.ar.reset()
 	toOn, toOff := c.getSet(), c.getSet()
 	defer c.putSet(toOn)
