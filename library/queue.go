@@ -85,15 +85,21 @@ type QueueKind struct {
 	Pending int
 }
 
+// QueueEstimateAfter is how many puzzles a pass rates before it
+// estimates the time left: on the forum's hardest one puzzle takes 0.1
+// to 30 s, and an estimate from the first few jumped from "1.6 h" to
+// "74 min" within a minute.
+const QueueEstimateAfter = 10
+
 // Left estimates the time the pass needs for the rest, from its rate so
-// far; 0 when it cannot tell yet.
+// far; 0 when it cannot tell yet (fewer than QueueEstimateAfter rated).
 func (s QueueStatus) Left(now time.Time) time.Duration {
 	left := 0
 	for _, k := range s.Kinds {
 		left += k.Total - k.Done
 	}
 	el := now.Sub(s.Started)
-	if !s.Running || s.Rated == 0 || el <= 0 || left <= 0 {
+	if !s.Running || s.Rated < QueueEstimateAfter || el <= 0 || left <= 0 {
 		return 0
 	}
 	return time.Duration(float64(el) / float64(s.Rated) * float64(left))

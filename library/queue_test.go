@@ -257,3 +257,21 @@ func TestQueueStoresAsItRates(t *testing.T) {
 		t.Errorf("%d ratings began, want 4: the cancel did not stop the batch", began)
 	}
 }
+
+// TestQueueLeftWaitsForASample: the time left is estimated only once
+// QueueEstimateAfter puzzles are rated (a few of the hardest made it
+// jump by hours), then from the pass's rate.
+func TestQueueLeftWaitsForASample(t *testing.T) {
+	start := time.Unix(1700000000, 0)
+	st := library.QueueStatus{Running: true, Started: start, Kinds: []library.QueueKind{{Done: 0, Total: 1000}}}
+	for _, rated := range []int{1, library.QueueEstimateAfter - 1} {
+		st.Rated, st.Kinds[0].Done = rated, rated
+		if d := st.Left(start.Add(time.Minute)); d != 0 {
+			t.Errorf("%d rated: %v left, want no estimate yet", rated, d)
+		}
+	}
+	st.Rated, st.Kinds[0].Done = 100, 100
+	if d := st.Left(start.Add(time.Minute)); d != 9*time.Minute {
+		t.Errorf("100 of 1,000 in a minute: %v left, want 9m0s", d)
+	}
+}

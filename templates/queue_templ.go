@@ -159,7 +159,7 @@ func QueueView(c Chrome, d QueuePage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\"> <button type=\"submit\" id=\"queuecancel\">Cancel</button> <span class=\"hint\">It stops at once and keeps what it rated; the rest stays pending until resumed.</span></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\"> <button type=\"submit\" id=\"queuecancel\">Cancel</button> <span class=\"hint\">It takes no new puzzle, finishes the ones it is rating (seconds; up to a minute for the hardest) and keeps all it rated; the rest stays pending, even when the server restarts, until resumed.</span></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
