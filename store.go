@@ -163,10 +163,24 @@ type QueuePause struct {
 	At     time.Time // when; zero when never
 }
 
-// QueuePauseStore keeps the rating queue's pause (db.DB).
-type QueuePauseStore interface {
+// QueuePassKind is one kind's share of the rating queue's pass as the
+// library keeps it (migration 00171): Done of Total rated since Started,
+// the pass's first start.
+type QueuePassKind struct {
+	Kind        string
+	Total, Done int
+	Started     time.Time
+}
+
+// QueueStateStore keeps the rating queue's state across restarts
+// (db.DB): its pause, and the pass under way.
+type QueueStateStore interface {
 	QueuePause(ctx context.Context) (QueuePause, error)
 	// SetQueuePause pauses (true) or resumes the queue, recording it in
 	// the audit log with the context's actor.
 	SetQueuePause(ctx context.Context, paused bool) error
+	// QueuePass reads the pass under way (none: nil); SetQueuePass
+	// replaces it (nil: the pass ended).
+	QueuePass(ctx context.Context) ([]QueuePassKind, error)
+	SetQueuePass(ctx context.Context, pass []QueuePassKind) error
 }

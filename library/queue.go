@@ -24,7 +24,7 @@ const QueuePoll = time.Minute
 // rates is stored a batch per transaction and pending is a flag per
 // puzzle, so a server killed at any point resumes where it stopped. A
 // user may cancel it: it stays paused until resumed, across restarts
-// when Pauses keeps the pause (migration 00170).
+// when State keeps the pause (migration 00170).
 type RateQueue struct {
 	Store  pencilbox.LibraryStore
 	Kinds  engine.Registry
@@ -37,9 +37,9 @@ type RateQueue struct {
 	// FillCommitEvery).
 	Batch       int
 	CommitEvery time.Duration
-	// Pauses keeps the pause in the library, so a queue cancelled stays
+	// State keeps the pause in the library, so a queue cancelled stays
 	// paused after a restart (nil = kept in memory only, for this run).
-	Pauses pencilbox.QueuePauseStore
+	State pencilbox.QueueStateStore
 	// Logf records a pass that failed (nil = none).
 	Logf func(format string, args ...any)
 	// OnPass is told how many puzzles a pass rated when it rated some,
@@ -60,15 +60,18 @@ type QueueStatus struct {
 	Running bool // a pass is rating now
 	Paused  bool // cancelled by a user; Resume goes on
 	// PausedBy and PausedAt say who paused it and when (kept across
-	// restarts with Pauses).
+	// restarts with State).
 	PausedBy string
 	PausedAt time.Time
 	// Kinds is each kind's progress in this pass (or the last one), in
 	// the order of Second.Kinds().
 	Kinds []QueueKind
-	// Started is when this pass started; Rated how many it rated so far.
+	// Started is when this pass started in this process, Rated how many
+	// it rated since (the estimate of the time left reads them); Since
+	// is when the pass first started, before any restart (State).
 	Started time.Time
 	Rated   int
+	Since   time.Time
 	// Failed is why the last pass stopped, when not by a cancel or the
 	// end of the server.
 	Failed string
@@ -129,7 +132,7 @@ func (q *RateQueue) Kick() {
 }
 
 // Cancel stops the pass under way, keeping what it stored, and pauses the
-// queue until Resume, across restarts (Pauses): the pause is stored
+// queue until Resume, across restarts (State): the pause is stored
 // first, so an error leaves the queue as it was. ctx's actor is who
 // paused it.
 func (q *RateQueue) Cancel(ctx context.Context) error {
@@ -160,19 +163,19 @@ func (q *RateQueue) Resume(ctx context.Context) error {
 }
 
 func (q *RateQueue) storePause(ctx context.Context, paused bool) error {
-	if q.Pauses == nil {
+	if q.State == nil {
 		return nil
 	}
-	return q.Pauses.SetQueuePause(ctx, paused)
+	return q.State.SetQueuePause(ctx, paused)
 }
 
 // loadPause reads the stored pause: a queue paused before a restart
 // stays paused.
 func (q *RateQueue) loadPause(ctx context.Context) error {
-	if q.Pauses == nil {
+	if q.State == nil {
 		return nil
 	}
-	p, err := q.Pauses.QueuePause(ctx)
+	p, err := q.State.QueuePause(ctx)
 	if err != nil {
 		return err
 	}
@@ -262,15 +265,34 @@ func (q *RateQueue) Once(ctx context.Context) int {
 	q.init()
 	kinds := q.Second.Kinds()
 	st := QueueStatus{Started: time.Now()}
+	prev, err := q.loadPass(ctx)
+	if err != nil {
+		q.failed(err)
+		return 0
+	}
+	st.Since = st.Started
 	for _, k := range kinds {
 		n, err := q.Store.SecondPending(ctx, []string{k})
 		if err != nil {
 			q.failed(err)
 			return 0
 		}
-		st.Kinds = append(st.Kinds, QueueKind{Kind: k, Scale: firstScale(q.Second, k), Total: n, Pending: n})
+		qk := QueueKind{Kind: k, Scale: firstScale(q.Second, k), Total: n, Pending: n}
+		if p, ok := prev[k]; ok && n > 0 {
+			// the pass a stop or a kill cut short goes on: what it
+			// rated stays done, an import since adds to its total
+			qk.Total = max(p.Total, p.Done+n)
+			qk.Done = qk.Total - n
+			if p.Started.Before(st.Since) {
+				st.Since = p.Started
+			}
+		}
+		st.Kinds = append(st.Kinds, qk)
 	}
 	if st.Pending() == 0 {
+		if len(prev) > 0 {
+			q.savePass(ctx, nil)
+		}
 		return 0
 	}
 	pctx, stop := context.WithCancelCause(ctx)
@@ -283,10 +305,10 @@ func (q *RateQueue) Once(ctx context.Context) int {
 	st.Running = true
 	q.st, q.stop = st, stop
 	q.mu.Unlock()
+	q.savePass(ctx, st.passOf())
 	n, err := FillSecond(pctx, q.Store, q.Kinds, q.Second, FillOptions{Jobs: q.Jobs, Nice: queueNice(q.Nice), Batch: q.Batch, CommitEvery: q.CommitEvery,
 		OnStored: func(ps []pencilbox.Puzzle) {
 			q.mu.Lock()
-			defer q.mu.Unlock()
 			for _, p := range ps {
 				for i := range q.st.Kinds {
 					if q.st.Kinds[i].Kind == p.Kind {
@@ -298,10 +320,18 @@ func (q *RateQueue) Once(ctx context.Context) int {
 				}
 			}
 			q.st.Rated += len(ps)
+			pass := q.st.passOf()
+			q.mu.Unlock()
+			// kept for a restart (one goroutine stores the parts, so
+			// the saves come in their order), past a cancel as the part is
+			q.savePass(context.WithoutCancel(pctx), pass)
 		}})
 	q.mu.Lock()
 	q.st.Running, q.stop = false, nil
 	q.mu.Unlock()
+	if err == nil {
+		q.savePass(ctx, nil) // nothing pending: the pass ended
+	}
 	if n > 0 && q.OnPass != nil {
 		q.OnPass(n, time.Since(st.Started))
 	}
@@ -322,3 +352,41 @@ func (q *RateQueue) failed(err error) {
 
 // queueNice is n within the nice values a thread takes (0-19).
 func queueNice(n int) int { return min(max(n, 0), nice.Lowest) }
+
+// passOf is the pass as the library keeps it.
+func (s QueueStatus) passOf() []pencilbox.QueuePassKind {
+	out := make([]pencilbox.QueuePassKind, 0, len(s.Kinds))
+	for _, k := range s.Kinds {
+		out = append(out, pencilbox.QueuePassKind{Kind: k.Kind, Total: k.Total, Done: k.Done, Started: s.Since})
+	}
+	return out
+}
+
+// loadPass reads the pass a stopped server left, by kind (none without
+// State).
+func (q *RateQueue) loadPass(ctx context.Context) (map[string]pencilbox.QueuePassKind, error) {
+	if q.State == nil {
+		return nil, nil
+	}
+	ks, err := q.State.QueuePass(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]pencilbox.QueuePassKind{}
+	for _, k := range ks {
+		out[k.Kind] = k
+	}
+	return out, nil
+}
+
+// savePass keeps the pass for a restart; a failure is logged, not
+// fatal: the ratings are stored, only the "N of M" of a restart would
+// count from what is left.
+func (q *RateQueue) savePass(ctx context.Context, pass []pencilbox.QueuePassKind) {
+	if q.State == nil {
+		return
+	}
+	if err := q.State.SetQueuePass(ctx, pass); err != nil && q.Logf != nil {
+		q.Logf("rating queue: keeping its progress: %v", err)
+	}
+}

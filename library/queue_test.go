@@ -120,7 +120,7 @@ func TestQueueCancelResume(t *testing.T) {
 	d := MustOpen(t)
 	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
 	total, _ := d.SecondPending(context.Background(), []string{"sudoku"})
-	q := &library.RateQueue{Store: d, Pauses: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
+	q := &library.RateQueue{Store: d, State: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	ran := make(chan struct{})
@@ -145,7 +145,7 @@ func TestQueueCancelResume(t *testing.T) {
 	// the server restarts: its new queue reads the pause
 	stop()
 	<-ran
-	q = &library.RateQueue{Store: d, Pauses: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
+	q = &library.RateQueue{Store: d, State: d, Kinds: bundles.Kinds(), Second: bundles.SecondRaters(), Jobs: 1, Batch: 1}
 	ctx, stop = context.WithCancel(context.Background())
 	defer stop()
 	go q.Run(ctx)
@@ -273,5 +273,59 @@ func TestQueueLeftWaitsForASample(t *testing.T) {
 	st.Rated, st.Kinds[0].Done = 100, 100
 	if d := st.Left(start.Add(time.Minute)); d != 9*time.Minute {
 		t.Errorf("100 of 1,000 in a minute: %v left, want 9m0s", d)
+	}
+}
+
+// TestQueueGoesOnAfterRestart: a server stopped mid-pass (its queue's
+// context ends) keeps the pass: the next server's queue says "Done of
+// Total" of the same pass (N of the first total, not 0 of what is left),
+// since the same first start, its total grown by what was queued
+// meanwhile; the pass is forgotten once nothing is pending.
+func TestQueueGoesOnAfterRestart(t *testing.T) {
+	d := MustOpen(t)
+	importFiles(t, d, queueFiles, library.Options{Second: bundles.SecondRaters(), Queue: true})
+	ctx := context.Background()
+	if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE kind = 'sudoku' AND status = 1 AND id % 4 <> 0`); err != nil {
+		t.Fatal(err)
+	}
+	total, _ := d.SecondPending(ctx, []string{"sudoku"})
+	newQueue := func(free int) (*library.RateQueue, *heldRater) {
+		h := &heldRater{SecondRater: bundles.SecondRaters()["sudoku"], free: free, release: make(chan struct{})}
+		return &library.RateQueue{Store: d, State: d, Kinds: bundles.Kinds(), Second: engine.SecondRaters{"sudoku": h}, Jobs: 1,
+			CommitEvery: time.Millisecond}, h
+	}
+	q, h := newQueue(5)
+	qctx, stop := context.WithCancel(ctx)
+	ran := make(chan struct{})
+	go func() { q.Run(qctx); close(ran) }()
+	waitFor(t, func() bool { n, _ := d.SecondPending(ctx, []string{"sudoku"}); return n == total-5 })
+	first, _ := q.Status(ctx)
+	stop() // the server stops: the held sixth finishes and is kept
+	close(h.release)
+	<-ran
+	// an import meanwhile queues two more
+	if _, err := d.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL
+		WHERE id IN (SELECT id FROM puzzles WHERE kind = 'sudoku' AND status = 1 AND id % 4 = 0 LIMIT 2)`); err != nil {
+		t.Fatal(err)
+	}
+
+	q, h = newQueue(0)
+	qctx, stop = context.WithCancel(ctx)
+	defer stop()
+	go q.Run(qctx)
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return st.Running })
+	st, _ := q.Status(ctx)
+	if st.Kinds[0].Done != 6 || st.Kinds[0].Total != total+2 || !st.Since.Equal(first.Since.Truncate(time.Second)) {
+		t.Errorf("after a restart: done %d of %d since %v, want 6 of %d since %v", st.Kinds[0].Done, st.Kinds[0].Total, st.Since,
+			total+2, first.Since)
+	}
+	close(h.release)
+	waitFor(t, func() bool { st, _ := q.Status(ctx); return !st.Running && st.Pending() == 0 })
+	if st, _ := q.Status(ctx); st.Kinds[0].Done != total+2 || st.Kinds[0].Total != total+2 {
+		t.Errorf("at the end: %d of %d, want %d", st.Kinds[0].Done, st.Kinds[0].Total, total+2)
+	}
+	if pass, err := d.QueuePass(ctx); err != nil || len(pass) != 0 {
+		t.Errorf("the pass is kept after its end: %+v, %v", pass, err)
 	}
 }

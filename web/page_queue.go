@@ -37,7 +37,7 @@ func (s *Server) queueView(ctx context.Context) (model.Queue, bool, error) {
 		q.PausedAt = st.PausedAt.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	if st.Running {
-		q.Started = st.Started.UTC().Format("2006-01-02 15:04 UTC")
+		q.Started = st.Since.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	if el := now.Sub(st.Started).Seconds(); st.Running && el > 0 {
 		q.Rate = float64(st.Rated) / el

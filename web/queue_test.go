@@ -324,7 +324,7 @@ func TestQueuePausedAcrossRestart(t *testing.T) {
 	var q *library.RateQueue
 	newQueue := func(c *Config) *library.RateQueue {
 		d := c.Export.(*db.DB)
-		return &library.RateQueue{Store: d, Pauses: d, Kinds: c.Kinds, Second: c.Second, Jobs: 1}
+		return &library.RateQueue{Store: d, State: d, Kinds: c.Kinds, Second: c.Second, Jobs: 1}
 	}
 	e := newTestEnv(t, func(c *Config) {
 		q = newQueue(c)

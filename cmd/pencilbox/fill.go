@@ -29,7 +29,7 @@ func progressTo(e *env) io.Writer {
 // each pass and recording it in the audit log. A stopped server resumes
 // it at its next start: pending is a flag per puzzle.
 func newRateQueue(store *db.DB, e *env, logger *log.Logger, jobs int) *library.RateQueue {
-	return &library.RateQueue{Store: store, Pauses: store, Kinds: e.kinds, Second: e.second, Jobs: jobs, Nice: nice.Lowest,
+	return &library.RateQueue{Store: store, State: store, Kinds: e.kinds, Second: e.second, Jobs: jobs, Nice: nice.Lowest,
 		Logf: logger.Printf,
 		OnPass: func(n int, took time.Duration) {
 			logger.Printf("second rating: %d puzzles rated in %.1f s", n, took.Seconds())
