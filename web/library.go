@@ -165,6 +165,20 @@ func figuresOf(p pencilbox.Puzzle, voc pencilbox.Vocabulary) []model.Figure {
 	return out
 }
 
+// pendingOf are p's declared scales the rating queue has not rated yet
+// (none when rated, or its kind declares none), each saying "pending".
+func pendingOf(p pencilbox.Puzzle, voc pencilbox.Vocabulary) []model.Figure {
+	if p.ScaleRated {
+		return nil
+	}
+	t, _ := voc.Of(p.Kind)
+	var out []model.Figure
+	for _, sc := range t.Scales {
+		out = append(out, model.Figure{Key: sc.Key, Name: sc.Name, Short: sc.Short, Text: pencilbox.PendingWord})
+	}
+	return out
+}
+
 // viewPuzzle is p as the pages and the API show it, its figures and
 // verdict named as its kind declares them (voc).
 func viewPuzzle(p pencilbox.Puzzle, voc pencilbox.Vocabulary) model.Puzzle {
@@ -175,11 +189,7 @@ func viewPuzzle(p pencilbox.Puzzle, voc pencilbox.Vocabulary) model.Puzzle {
 	}
 	t, _ := voc.Of(p.Kind)
 	m.Figures = figuresOf(p, voc)
-	if !p.ScaleRated {
-		for _, sc := range t.Scales {
-			m.Pending = append(m.Pending, model.Figure{Key: sc.Key, Name: sc.Name, Short: sc.Short, Text: pencilbox.PendingWord})
-		}
-	}
+	m.Pending = pendingOf(p, voc)
 	if p.Scales[0] > 0 && p.ScaleRated {
 		if len(t.Scales) > 0 {
 			m.ScaleNote, m.NoteKey, m.NoteName = p.ScaleNote, t.Scales[0].NoteKey, t.Scales[0].NoteName

@@ -486,7 +486,8 @@ func (s *Server) setRatings(c echo.Context, id int64) (model.Set, error) {
 	set := model.Set{ID: si.ID, Name: si.Name, Count: si.Count}
 	err = s.cfg.Export.BulkIDs(ctx, ids, pencilbox.BulkOptions{}, func(ps []pencilbox.Puzzle) error {
 		for _, p := range ps {
-			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, Figures: figuresOf(p, s.voc)})
+			set.Items = append(set.Items, model.Puzzle{ID: p.ID, Kind: p.Kind, Rank: p.Rank, Score: p.Score, Figures: figuresOf(p, s.voc),
+				Pending: pendingOf(p, s.voc)})
 		}
 		return nil
 	})
@@ -507,6 +508,24 @@ func difficultyOrder(items []model.Puzzle) ([]int64, string) {
 	key := "stars, then score"
 	if byScale {
 		key = items[0].Figures[0].Short + ", then stars, then score"
+	}
+	// not by the scale because the queue has not rated some yet: say so,
+	// or an editor takes the order for the scale's
+	pending := 0
+	for _, p := range items {
+		if len(p.Pending) > 0 {
+			pending++
+		}
+	}
+	if pending > 0 {
+		short := ""
+		for _, p := range items {
+			if len(p.Pending) > 0 {
+				short = p.Pending[0].Short
+				break
+			}
+		}
+		key += fmt.Sprintf(": the %s of %d %s is still pending", short, pending, plural(pending, "puzzle", "puzzles"))
 	}
 	slices.SortStableFunc(sorted, func(a, b model.Puzzle) int {
 		if byScale && first(a) != first(b) {

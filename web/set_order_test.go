@@ -140,6 +140,28 @@ func TestSortByER(t *testing.T) {
 	}
 }
 
+// TestSortSaysPending: a set holding a puzzle whose ER the queue has not
+// rated is sorted by stars, and the flash and the button say why: the
+// ER of that puzzle is still pending.
+func TestSortSaysPending(t *testing.T) {
+	e := newTestEnv(t, nil)
+	c := e.client()
+	tok := c.login()
+	ids := e.ids(`SELECT id FROM puzzles WHERE scale1 > 0 GROUP BY scale1 ORDER BY scale1 DESC LIMIT 4`)
+	if len(ids) < 3 {
+		t.Skipf("the sample has %d puzzles of distinct ER", len(ids))
+	}
+	// SQL: the queue has not reached the first
+	if _, err := e.db.W.Exec(`UPDATE puzzles SET scale_rated = 0, scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL WHERE id = ?`, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	id := newSet(t, c, tok, "some pending", ids)
+	r := c.post("/sets/"+id+"/sort", url.Values{"csrf": {tok}, "part": {"items"}})
+	if want := "(stars, then score: the ER of 1 puzzle is still pending)"; !strings.Contains(html.UnescapeString(r.body), want) {
+		t.Errorf("sorted set with a pending puzzle lacks %q: %.1500s", want, r.body)
+	}
+}
+
 // TestDeleteSetAsksFirst: the set page's Delete button asks, naming the
 // set and its size, and deletes nothing; the confirm deletes it.
 func TestDeleteSetAsksFirst(t *testing.T) {
