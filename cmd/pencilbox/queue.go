@@ -32,7 +32,22 @@ func (e *env) queuedScales() string {
 // puzzles the rating queue has left: "ER: 48,700 puzzles pending (sudoku);
 // pencilbox rate-queue rates them, serve does in the background". Nothing
 // when none is pending.
+//
+// When an editor paused serve's queue, serve will not: the line says so
+// ("serve's queue is paused (by ann): resume it on /queue").
 func printQueued(ctx context.Context, e *env, store *db.DB) error {
+	pause, err := store.QueuePause(ctx)
+	if err != nil {
+		return err
+	}
+	serve := "serve does in the background"
+	if pause.Paused {
+		serve = "serve's queue is paused"
+		if pause.Actor != "" {
+			serve += " (by " + pause.Actor + ")"
+		}
+		serve += ": resume it on /queue"
+	}
 	for _, k := range e.second.Kinds() {
 		n, err := store.SecondPending(ctx, []string{k})
 		if err != nil {
@@ -41,8 +56,8 @@ func printQueued(ctx context.Context, e *env, store *db.DB) error {
 		if n == 0 {
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s: %s %s pending (%s); 'pencilbox rate-queue' rates them, serve does in the background\n",
-			e.second.ScalesOf(k)[0].Short, thousands(n), plural(n, "puzzle", "puzzles"), k)
+		fmt.Fprintf(e.stdout, "%s: %s %s pending (%s); 'pencilbox rate-queue' rates them, %s\n",
+			e.second.ScalesOf(k)[0].Short, thousands(n), plural(n, "puzzle", "puzzles"), k, serve)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"pencilbox/data/sample"
+	"pencilbox/db"
 )
 
 // TestQueueRecipeAcrossRunners is README's recipe without GNU parallel:
@@ -143,5 +145,32 @@ func TestServeQueueJobsChecked(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, fmt.Sprintf("--queue-jobs wants 0 to %d", maxQueueJobs)) {
 			t.Errorf("serve --queue-jobs %s: exit %d, %q", v, code, errs)
 		}
+	}
+}
+
+// TestImportSaysQueuePaused: with serve's queue paused by an editor, an
+// import does not promise that serve rates what it queued: it says the
+// queue is paused, by whom, and where to resume it.
+func TestImportSaysQueuePaused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lib.db")
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = d.SetQueuePause(db.WithActor(context.Background(), "ann"), true)
+	d.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sample.FS.ReadFile("sudoku_forum_hardest.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "hard.sdm")
+	os.WriteFile(in, b, 0o644)
+	code, out, errs := runCLI(t, "", "import", "--db", path, in)
+	if want := "'pencilbox rate-queue' rates them, serve's queue is paused (by ann): resume it on /queue"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("import with the queue paused: exit %d, %q %s; want %q", code, out, errs, want)
 	}
 }
