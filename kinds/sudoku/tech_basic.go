@@ -162,12 +162,12 @@ func (s *rstate) intersection(st *engine.Step, all bool) outcome {
 func (s *rstate) subset(n int, naked bool, st *engine.Step, all bool) outcome {
 	r := none
 	for h := 0; h < 27; h++ {
-		var u [9]uint8
+		var u8 [9]uint8
 		var m [9]uint16
 		t := 0
 		for _, c := range houses[h] {
 			if s.c[c]&Settled == 0 {
-				u[t], m[t] = c, s.c[c]
+				u8[t], m[t] = c, s.c[c]
 				t++
 			}
 		}
@@ -197,77 +197,55 @@ func (s *rstate) subset(n int, naked bool, st *engine.Step, all bool) outcome {
 				k++
 			}
 		}
-		// enumerate combos of n items with union popcount <= n
+		// Combinations of n items with a union of at most n digits
+		// (naked) or cells (hidden), in lexicographic order, by an
+		// explicit stack: pick[d] is the item at depth d, un[d] the union
+		// of the first d picks. A prefix whose union is already larger
+		// than n is not extended.
 		var pick [4]int
+		var un [5]uint16
 		var found outcome
-		var rec func(start, depth int, un uint16) bool
-		rec = func(start, depth int, un uint16) bool {
+		depth, i := 0, 0
+	enum:
+		for {
 			if depth == n {
-				pc := popc(un)
-				if pc < n {
+				u := un[n]
+				if popc(u) < n {
 					s.where = 100 + h
 					found = contradiction
-					return true
+					break enum
 				}
-				// eliminate
-				var el []engine.Mark
 				var sel uint16
 				for j := 0; j < n; j++ {
 					sel |= 1 << ids[pick[j]]
 				}
-				any := false
-				if naked {
-					for i := 0; i < t; i++ {
-						if sel&(1<<i) == 0 && m[i]&un != 0 {
-							any = true
-							if st != nil {
-								for _, d := range digitsOf(m[i] & un) {
-									el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
-								}
-							}
-							s.c[u[i]] &^= un
-							m[i] &^= un
-						}
-					}
-				} else {
-					for i := 0; i < t; i++ {
-						if un&(1<<i) != 0 && m[i]&^sel != 0 {
-							any = true
-							if st != nil {
-								for _, d := range digitsOf(m[i] &^ sel) {
-									el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
-								}
-							}
-							s.c[u[i]] &= sel
-							m[i] &= sel
-						}
+				if s.eliminateSubset(h, n, naked, st, &u8, &m, t, sel, u) {
+					found = progress
+					if !all {
+						break enum
 					}
 				}
-				if !any {
-					return false
-				}
-				found = progress
-				if st != nil {
-					fillSubsetStep(st, h, n, naked, u[:t], sel, un, el)
-				}
-				return !all
+				depth--
+				i = pick[depth] + 1
+				continue
 			}
-			for i := start; i <= k-(n-depth); i++ {
-				nu := un | items[i]
-				if popc(nu) > n {
-					continue
+			if i > k-(n-depth) {
+				if depth == 0 {
+					break
 				}
-				pick[depth] = i
-				if rec(i+1, depth+1, nu) {
-					return true
-				}
-				if found == contradiction {
-					return true
-				}
+				depth--
+				i = pick[depth] + 1
+				continue
 			}
-			return false
+			nu := un[depth] | items[i]
+			if popc(nu) > n {
+				i++
+				continue
+			}
+			pick[depth], un[depth+1] = i, nu
+			depth++
+			i++
 		}
-		rec(0, 0, 0)
 		if found == contradiction {
 			return contradiction
 		}
@@ -279,6 +257,48 @@ func (s *rstate) subset(n int, naked bool, st *engine.Step, all bool) outcome {
 		}
 	}
 	return r
+}
+
+// eliminateSubset applies one E(n)/X(n) found in house h: for naked, the
+// cells sel (positions in u) hold only the digits un, which leave the
+// house's other cells; for hidden, the digits sel fit only the cells un
+// (positions), which lose every other digit. It reports whether anything
+// was removed, and then fills st when not nil. m holds the candidates of
+// the house's t unsettled cells u, updated with s.
+func (s *rstate) eliminateSubset(h, n int, naked bool, st *engine.Step, u *[9]uint8, m *[9]uint16, t int, sel, un uint16) bool {
+	var el []engine.Mark
+	any := false
+	if naked {
+		for i := 0; i < t; i++ {
+			if sel&(1<<i) == 0 && m[i]&un != 0 {
+				any = true
+				if st != nil {
+					for _, d := range digitsOf(m[i] & un) {
+						el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
+					}
+				}
+				s.c[u[i]] &^= un
+				m[i] &^= un
+			}
+		}
+	} else {
+		for i := 0; i < t; i++ {
+			if un&(1<<i) != 0 && m[i]&^sel != 0 {
+				any = true
+				if st != nil {
+					for _, d := range digitsOf(m[i] &^ sel) {
+						el = append(el, engine.Mark{Cell: int(u[i]), Value: d})
+					}
+				}
+				s.c[u[i]] &= sel
+				m[i] &= sel
+			}
+		}
+	}
+	if any && st != nil {
+		fillSubsetStep(st, h, n, naked, u[:t], sel, un, el)
+	}
+	return any
 }
 
 // propagate applies levels 1..maxLevel (maxLevel <= 6) to a fixpoint,
