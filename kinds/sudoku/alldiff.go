@@ -142,4 +142,4 @@ func (s *rstate) allDiffFixpoint() outcome { return s.allDiffFrom(allHouses) }
 // house one of whose cells changed since its last filtering needs it
 // again. Negation's trials change one cell of a state at the fixpoint and
 // start with its three houses, not 27.
-func (s *rstate) allDiffFrom(dirty uint32) outcome { return s.closure(dirty, false) }
+func (s *rstate) allDiffFrom(dirty uint32) outcome { return s.closure(dirty, allCells, false) }

@@ -32,15 +32,14 @@ import "math/bits"
 // fixpoint applies levels 1-6 until nothing changes, to a state that was
 // at their fixpoint before the cells of the houses in dirty changed (pass
 // allHouses for any state). It reports contradiction or none.
-func (s *rstate) fixpoint(dirty uint32) outcome { return s.closure(dirty, true) }
+func (s *rstate) fixpoint(dirty uint32) outcome { return s.closure(dirty, allCells, true) }
 
 // closure is fixpoint, with InterSection when withIsect; without it, it is
 // the all-different filtering of every house plus naked singles, the
-// hypothesis's propagation (allDiffFrom).
-func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
-	// todo: the cells to look at for a naked single or no candidate;
-	// every cell at first, then those whose candidates changed.
-	todo := cellSet{^uint64(0), 1<<17 - 1}
+// hypothesis's propagation (allDiffFrom). todo holds the cells that may be
+// a naked single or empty (allCells for any state; for a state at the
+// fixpoint, the cells changed since), then those whose candidates change.
+func (s *rstate) closure(dirty uint32, todo cellSet, withIsect bool) outcome {
 	for {
 		// Naked singles: settling is cheaper than any matching. Hidden
 		// singles need no pass of their own: a house's filtering (hall)
@@ -114,6 +113,16 @@ func (s *rstate) closure(dirty uint32, withIsect bool) outcome {
 // cellSet is a set of cells, bit c of the 128.
 type cellSet [2]uint64
 
+// allCells is the cellSet of the 81 cells.
+var allCells = cellSet{^uint64(0), 1<<17 - 1}
+
+// cellOnly is the cellSet of cell c alone.
+func cellOnly(c int) cellSet {
+	var t cellSet
+	t.add(c)
+	return t
+}
+
 func (t *cellSet) add(c int) { t[c>>6] |= 1 << (c & 63) }
 
 // pop removes and returns the lowest cell of t, or -1 when t is empty.
@@ -131,14 +140,9 @@ func (t *cellSet) pop() int {
 	return -1
 }
 
-// settleMark is settle that returns the houses of every cell it changed
-// (the cell's own and those of the peers that lost the digit).
-func (s *rstate) settleMark(c int, b uint16) uint32 {
-	var todo cellSet
-	return s.settleTodo(c, b, &todo)
-}
-
-// settleTodo is settleMark that also adds the peers it changed to todo.
+// settleTodo is settle that returns the houses of every cell it changed
+// (the cell's own and those of the peers that lost the digit) and adds
+// the peers it changed to todo.
 func (s *rstate) settleTodo(c int, b uint16, todo *cellSet) uint32 {
 	s.c[c] = b | Settled
 	s.left--

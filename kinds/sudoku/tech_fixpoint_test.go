@@ -57,15 +57,17 @@ func solveStates(t *testing.T, perFile int) []solveState {
 }
 
 // TestFixpointIsPropagate: from any state, and from a fixpoint with one
-// candidate removed (Negation's trials), fixpoint reaches propagate(6)'s
-// verdict and, without a contradiction, its very state.
+// candidate removed (Negation's trials) or one cell settled (trial and
+// error's guesses), closure reaches propagate(6)'s verdict and, without a
+// contradiction, its very state; and without InterSection, the first
+// version of the hypothesis's propagation's (allDiffRef).
 func TestFixpointIsPropagate(t *testing.T) {
 	states := solveStates(t, 6)
 	trials, contra := 0, 0
-	check := func(from rstate, dirty uint32) {
+	check := func(from rstate, dirty uint32, todo cellSet) {
 		ref, got := from, from
 		ro := ref.propagate(6)
-		fo := got.fixpoint(dirty)
+		fo := got.closure(dirty, todo, true)
 		trials++
 		if ro != fo {
 			t.Fatalf("propagate says %v, fixpoint %v", ro, fo)
@@ -78,7 +80,7 @@ func TestFixpointIsPropagate(t *testing.T) {
 		// the hypothesis's propagation, without InterSection
 		ref, got = from, from
 		ro = ref.allDiffRef()
-		fo = got.closure(dirty, false)
+		fo = got.closure(dirty, todo, false)
 		if ro != fo {
 			t.Fatalf("all-different reference says %v, closure %v", ro, fo)
 		}
@@ -88,20 +90,26 @@ func TestFixpointIsPropagate(t *testing.T) {
 	}
 	for _, ss := range states {
 		s := ss.s
-		check(s, allHouses)
+		check(s, allHouses, allCells)
 		fix := s
 		if fix.propagate(6) == contradiction {
 			t.Fatal("a state of a solve of a unique puzzle propagates to a contradiction")
 		}
-		for p := 0; p < 81; p += 2 {
+		for p := 0; p < 81; p += 3 {
 			m := fix.c[p]
 			if m&Settled != 0 {
 				continue
 			}
 			for r := m; r != 0; r &= r - 1 {
+				// Negation's trial: a candidate removed
 				tr := fix
 				tr.c[p] = m &^ (r & -r)
-				check(tr, cellHouseMask(p))
+				check(tr, cellHouseMask(p), cellOnly(p))
+				// trial and error's guess: a cell settled
+				tr = fix
+				var todo cellSet
+				dirty := tr.settleTodo(p, r&-r, &todo)
+				check(tr, dirty, todo)
 			}
 		}
 	}

@@ -61,16 +61,16 @@ func negation(s *rstate, st *engine.Step, level int, atFixpoint bool, sol *Grid)
 					// s is at the all-different fixpoint (the hypothesis
 					// reaches it before each Negation): only p's houses
 					// changed.
-					out = t.allDiffFrom(cellHouseMask(p))
+					out = t.closure(cellHouseMask(p), cellOnly(p), false)
 				} else {
-					dirty := uint32(allHouses)
-					if atFixpoint {
-						dirty = cellHouseMask(p)
-					}
 					// levels 1-6's fixpoint, found faster than by
 					// propagate (see fixpoint); a step names where
 					// propagate itself finds the contradiction.
-					out = t.fixpoint(dirty)
+					if atFixpoint {
+						out = t.closure(cellHouseMask(p), cellOnly(p), true)
+					} else {
+						out = t.fixpoint(allHouses)
+					}
 					if out == contradiction && st != nil {
 						t = *s
 						t.c[p] = m &^ a
@@ -118,7 +118,8 @@ func (rt *rater) trial(s *rstate, st *engine.Step) {
 		a := r & -r
 		rt.guesses++
 		t := *s
-		if rt.search(&t, t.settleMark(p, a)) {
+		var todo cellSet
+		if rt.search(&t, t.settleTodo(p, a, &todo), todo) {
 			s.settle(p, a)
 			n := rt.guesses - g0
 			rt.counts[tTrial] += n
@@ -140,9 +141,9 @@ func (rt *rater) trial(s *rstate, st *engine.Step) {
 // search is trial and error below a guess: levels 1-6 to their fixpoint,
 // which does not depend on the order they run in (see fixpoint), then a
 // guess in the fewest-candidate cell. s was at the fixpoint before the
-// houses in dirty changed.
-func (rt *rater) search(s *rstate, dirty uint32) bool {
-	if s.fixpoint(dirty) == contradiction {
+// houses in dirty and the cells in todo changed.
+func (rt *rater) search(s *rstate, dirty uint32, todo cellSet) bool {
+	if s.closure(dirty, todo, true) == contradiction {
 		return false
 	}
 	if s.left == 0 {
@@ -153,7 +154,8 @@ func (rt *rater) search(s *rstate, dirty uint32) bool {
 		a := r & -r
 		rt.guesses++
 		t := *s
-		if rt.search(&t, t.settleMark(p, a)) {
+		var todo cellSet
+		if rt.search(&t, t.settleTodo(p, a, &todo), todo) {
 			*s = t
 			return true
 		}
