@@ -97,3 +97,29 @@ func TestForEachLock(t *testing.T) {
 	}
 	t.Logf("%d locked candidates compared", n)
 }
+
+// TestCrossSlots: for every box and line that cross, crossSlots marks
+// exactly the slots of the first whose cells lie in the second.
+func TestCrossSlots(t *testing.T) {
+	n := 0
+	for a := 0; a < 27; a++ {
+		for b := 0; b < 27; b++ {
+			if (a >= 18) == (b >= 18) || !crosses(a, b) {
+				continue
+			}
+			var want uint16
+			for i, x := range houses[a] {
+				if inHouse(int(x), b) {
+					want |= 1 << i
+				}
+			}
+			if got := crossSlots(a, b); got != want {
+				t.Errorf("crossSlots(%d, %d) = %09b, want %09b", a, b, got, want)
+			}
+			n++
+		}
+	}
+	if n != 2*9*6 {
+		t.Fatalf("%d crossing pairs, want %d", n, 2*9*6)
+	}
+}

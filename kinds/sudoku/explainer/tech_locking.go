@@ -21,6 +21,22 @@ func crosses(a, b int) bool {
 	return (b-9)/3 == box%3
 }
 
+// crossSlots is the mask of the slots of house a (bit i: its i-th cell)
+// that lie in house b, a box and a line that cross.
+func crossSlots(a, b int) uint16 {
+	switch {
+	case a >= 18 && b < 9: // a box's cells on row b
+		return 0x7 << (b % 3 * 3)
+	case a >= 18: // on column b-9
+		return 0x49 << ((b - 9) % 3)
+	}
+	box := b - 18 // a line's cells in box b: its third across the box
+	if a < 9 {
+		return 0x7 << (box % 3 * 3)
+	}
+	return 0x7 << (box / 3 * 3)
+}
+
 // lockingPairs are serate's (base, cover) house types for intersections:
 // box then column, box then row, column then box, row then box. The
 // values are the first house of each type.
@@ -67,6 +83,9 @@ func locking(g *Grid, c *Context, acc Accumulator) {
 	var buf placeTable
 	t := c.places(g, &buf)
 	forEachLock(g, t, func(d, b1, b2 int) bool {
+		if t[b2][d-1]&^crossSlots(b2, b1) == 0 {
+			return true // the cover house has no other place to clear
+		}
 		bit := uint16(1) << (d - 1)
 		var el []engine.Mark
 		for _, x := range houses[b2] {
@@ -124,17 +143,11 @@ func directLocking(g *Grid, c *Context, acc Accumulator) {
 			if count(pos) < 2 {
 				continue
 			}
-			n, cell := 0, -1
-			for m := pos; m != 0; m &= m - 1 {
-				x := int(houses[b3][lowDigit(m)-1])
-				if !inHouse(x, b2) {
-					n++
-					cell = x
-				}
-			}
-			if n != 1 {
+			out := pos &^ crossSlots(b3, b2) // its places outside the cover house
+			if out == 0 || out&(out-1) != 0 {
 				continue
 			}
+			cell := int(houses[b3][lowDigit(out)-1])
 			h := Hint{Technique: "Direct Claiming", Difficulty: 1.9,
 				Place: []engine.Mark{{Cell: cell, Value: d}}}
 			if b1 >= 18 {
