@@ -184,6 +184,74 @@ func (c *chainer) isAncestor(n int32, q pot) bool {
 	return false
 }
 
+// targets are the potentials one step of a static spread derives from one
+// potential, in the spread's order, each with its rule.
+type targets struct {
+	q   [28]pot // 8 other candidates, 8 box places, 6 + 6 in the lines
+	why [28]cause
+	n   int
+}
+
+// onTargets lists what "p on" gives: its cell's other candidates (with
+// cell links), then the digit's other places in the box, then in the row
+// and the column outside the box.
+func (c *chainer) onTargets(p pot, y bool, ts *targets) {
+	cell, d := p.cell(), p.digit()
+	n := 0
+	if y {
+		for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
+			ts.q[n], ts.why[n] = mkPot(cell, trailing(m)+1, false), causeCell
+			n++
+		}
+	}
+	hs := &cellHouses[cell]
+	for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
+		ts.q[n], ts.why[n] = mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox
+		n++
+	}
+	for k := 0; k < 2; k++ {
+		h := hs[k]
+		why := houseCause(int(h))
+		for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
+			ts.q[n], ts.why[n] = mkPot(int(houses[h][trailing(m)]), d, false), why
+			n++
+		}
+	}
+	ts.n = n
+}
+
+// offTargets lists what "p off" gives: its cell's last other candidate
+// (with cell links), then (with house links) the digit's last other place
+// in the box, the row, the column, each potential once.
+func (c *chainer) offTargets(p pot, y, x bool, ts *targets) {
+	cell, d := p.cell(), p.digit()
+	n := 0
+	if y && popcount(c.cur.Cand[cell]) == 2 {
+		ts.q[n], ts.why[n] = mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell
+		n++
+	}
+	if x {
+		hs, ix := &cellHouses[cell], &cellIdx[cell]
+	houses:
+		for _, k := range [3]int{2, 0, 1} {
+			h := int(hs[k])
+			m := c.basePos[h][d-1] &^ (1 << ix[k])
+			if m == 0 || m&(m-1) != 0 {
+				continue
+			}
+			q := mkPot(int(houses[h][trailing(m)]), d, true)
+			for _, o := range ts.q[:n] {
+				if o == q {
+					continue houses
+				}
+			}
+			ts.q[n], ts.why[n] = q, houseCause(h)
+			n++
+		}
+	}
+	ts.n = n
+}
+
 // cycles spreads from the assumption level by level; an "off" potential is
 // taken again whenever it is not already on the line that leads to it.
 func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64, out []int32) []int32 {
@@ -195,6 +263,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 	if x && y {
 		base = 7.0
 	}
+	var ts targets
 	for len(qOn) > 0 || len(qOff) > 0 {
 		// a cycle found in the next off phase has complexity length+2 at
 		// least (and more later): stop when it could no longer win
@@ -204,57 +273,31 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 		length++
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			p := c.ar.nodes[pn].p
-			cell, d := p.cell(), p.digit()
-			try := func(q pot, why cause) {
+			c.onTargets(c.ar.nodes[pn].p, y, &ts)
+			for j, q := range ts.q[:ts.n] {
 				if !c.xr.reaches(back, q) || c.isAncestor(pn, q) {
-					return
+					continue
 				}
-				n := c.ar.add1(q, why, pn)
+				n := c.ar.add1(q, ts.why[j], pn)
 				work++
 				qOff = append(qOff, n)
 				toOff.put(q, n)
-			}
-			if y {
-				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
-					try(mkPot(cell, trailing(m)+1, false), causeCell)
-				}
-			}
-			hs := cellHouses[cell]
-			for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
-				try(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox)
-			}
-			for k := 0; k < 2; k++ {
-				h := hs[k]
-				for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
-					try(mkPot(int(houses[h][trailing(m)]), d, false), houseCause(int(h)))
-				}
 			}
 		}
 		qOn = qOn[:0]
 		length++
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			p := c.ar.nodes[pn].p
-			cell, d := p.cell(), p.digit()
-			var batch [4]pot
-			nb := 0
-			try := func(q pot, why cause) {
-				for _, b := range batch[:nb] {
-					if b == q {
-						return
-					}
-				}
-				batch[nb] = q
-				nb++
+			c.offTargets(c.ar.nodes[pn].p, y, x, &ts)
+			for j, q := range ts.q[:ts.n] {
 				if !c.xr.reaches(back, q) {
-					return
+					continue
 				}
 				hit := length >= 4 && q == src
 				if !hit && toOn.has(q) {
-					return
+					continue
 				}
-				n := c.ar.add1(q, why, pn)
+				n := c.ar.add1(q, ts.why[j], pn)
 				work++
 				if hit {
 					out = append(out, n)
@@ -262,20 +305,6 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 				if !toOn.has(q) {
 					qOn = append(qOn, n)
 					toOn.put(q, n)
-				}
-			}
-			if y && popcount(c.cur.Cand[cell]) == 2 {
-				try(mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell)
-			}
-			if x {
-				hs := cellHouses[cell]
-				ix := cellIdx[cell]
-				for _, k := range [3]int{2, 0, 1} {
-					h := int(hs[k])
-					m := c.basePos[h][d-1] &^ (1 << ix[k])
-					if m != 0 && m&(m-1) == 0 {
-						try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h))
-					}
 				}
 			}
 		}
@@ -301,6 +330,7 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 	// every node of a phase is one step deeper than its parents, and a
 	// static chain's complexity is its depth plus one: stop when a chain
 	// found in the next phase could no longer win
+	var ts targets
 	depth := -1
 	deeper := func(n int) bool {
 		if n == 0 {
@@ -315,17 +345,16 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 		}
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			p := c.ar.nodes[pn].p
-			cell, d := p.cell(), p.digit()
-			try := func(q pot, why cause) {
+			c.onTargets(c.ar.nodes[pn].p, y, &ts)
+			for j, q := range ts.q[:ts.n] {
 				if !c.xr.reaches(back, q) {
-					return
+					continue
 				}
 				hit := !found && q.flip() == src
 				if !hit && toOff.has(q) {
-					return
+					continue
 				}
-				n := c.ar.add1(q, why, pn)
+				n := c.ar.add1(q, ts.why[j], pn)
 				work++
 				if hit {
 					found = true
@@ -334,21 +363,6 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 				if !toOff.has(q) {
 					toOff.put(q, n)
 					qOff = append(qOff, n)
-				}
-			}
-			if y {
-				for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
-					try(mkPot(cell, trailing(m)+1, false), causeCell)
-				}
-			}
-			hs := cellHouses[cell]
-			for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
-				try(mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox)
-			}
-			for k := 0; k < 2; k++ {
-				h := hs[k]
-				for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
-					try(mkPot(int(houses[h][trailing(m)]), d, false), houseCause(int(h)))
 				}
 			}
 		}
@@ -361,26 +375,16 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 		}
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			p := c.ar.nodes[pn].p
-			cell, d := p.cell(), p.digit()
-			var batch [4]pot
-			nb := 0
-			try := func(q pot, why cause) {
-				for _, b := range batch[:nb] {
-					if b == q {
-						return
-					}
-				}
-				batch[nb] = q
-				nb++
+			c.offTargets(c.ar.nodes[pn].p, y, true, &ts)
+			for j, q := range ts.q[:ts.n] {
 				if !c.xr.reaches(back, q) {
-					return
+					continue
 				}
 				hit := !found && q.flip() == src
 				if !hit && toOn.has(q) {
-					return
+					continue
 				}
-				n := c.ar.add1(q, why, pn)
+				n := c.ar.add1(q, ts.why[j], pn)
 				work++
 				if hit {
 					found = true
@@ -389,18 +393,6 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 				if !toOn.has(q) {
 					toOn.put(q, n)
 					qOn = append(qOn, n)
-				}
-			}
-			if y && popcount(c.cur.Cand[cell]) == 2 {
-				try(mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell)
-			}
-			hs := cellHouses[cell]
-			ix := cellIdx[cell]
-			for _, k := range [3]int{2, 0, 1} {
-				h := int(hs[k])
-				m := c.basePos[h][d-1] &^ (1 << ix[k])
-				if m != 0 && m&(m-1) == 0 {
-					try(mkPot(int(houses[h][trailing(m)]), d, true), houseCause(h))
 				}
 			}
 		}
