@@ -161,32 +161,56 @@ func alignedExclusion(n int) Hinter {
 				// For each pair of digits of the first two cells, the
 				// third cell's digits that are left: not one it sees on
 				// them, nor the last digit of an excluder they half fill.
+				// An excluder of two digits {a, b} is filled by a and b,
+				// and leaves the third cell without b when one cell takes
+				// a; one of three {a, b, c} leaves it without c when the
+				// first two take a and b. So per pair of digits: part2[a]
+				// the partners of a, part3[a][b] the thirds of a and b.
+				var part2 [9]uint16
+				var part3 [9][9]uint16
+				for _, m := range masks[:k] {
+					a := trailing(m)
+					r := m &^ (1 << a)
+					b := trailing(r)
+					r &^= 1 << b
+					if r == 0 {
+						part2[a] |= 1 << b
+						part2[b] |= 1 << a
+						continue
+					}
+					c := trailing(r) // excluders hold 2 or 3 digits
+					part3[a][b] |= 1 << c
+					part3[b][a] |= 1 << c
+					part3[a][c] |= 1 << b
+					part3[c][a] |= 1 << b
+					part3[b][c] |= 1 << a
+					part3[c][b] |= 1 << a
+				}
 				s01, s02, s12 := sees(set[0], set[1]), sees(set[0], set[2]), sees(set[1], set[2])
 				c2 := g.Cand[set[2]]
 				for m0 := g.Cand[set[0]]; m0 != 0; m0 &= m0 - 1 {
 					d0 := m0 & -m0
-				pairs:
+					i0 := trailing(d0)
 					for m1 := g.Cand[set[1]]; m1 != 0; m1 &= m1 - 1 {
 						d1 := m1 & -m1
-						if d0 == d1 && s01 {
-							continue
-						}
+						i1 := trailing(d1)
 						left := c2
+						if d0 == d1 {
+							if s01 {
+								continue
+							}
+							left &^= part2[i0]
+						} else {
+							if part2[i0]&d1 != 0 {
+								continue // they fill an excluder
+							}
+							left &^= (part2[i0]|part2[i1])&^(d0|d1) | part3[i0][i1]
+						}
 						if s02 {
 							left &^= d0
 						}
 						if s12 {
 							left &^= d1
-						}
-						used := d0 | d1
-						for _, m := range masks[:k] {
-							rest := m &^ used
-							if rest == 0 {
-								continue pairs
-							}
-							if rest&(rest-1) == 0 {
-								left &^= rest
-							}
 						}
 						if left != 0 {
 							allowed[0] |= d0
