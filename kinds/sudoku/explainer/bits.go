@@ -165,10 +165,34 @@ func (c *Context) places(g *Grid, buf *placeTable) *placeTable {
 		g.places(buf)
 		return buf
 	}
-	if !pc.ok || pc.g != *g {
+	switch {
+	case !pc.ok:
 		g.places(&pc.t)
-		pc.g, pc.ok = *g, true
+	case pc.g != *g:
+		// from the last grid's table: a rating's grids differ by the
+		// few candidates one step removed
+		for c := 0; c < 81; c++ {
+			was, now := pc.g.Cand[c], g.Cand[c]
+			if was == now {
+				continue
+			}
+			hs, sl := &cellHouses[c], &cellSlot[c]
+			r, col, b := uint16(1)<<sl[0], uint16(1)<<sl[1], uint16(1)<<sl[2]
+			for m := was &^ now; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros16(m)
+				pc.t[hs[0]][d] &^= r
+				pc.t[hs[1]][d] &^= col
+				pc.t[hs[2]][d] &^= b
+			}
+			for m := now &^ was; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros16(m)
+				pc.t[hs[0]][d] |= r
+				pc.t[hs[1]][d] |= col
+				pc.t[hs[2]][d] |= b
+			}
+		}
 	}
+	pc.g, pc.ok = *g, true
 	return &pc.t
 }
 
