@@ -181,7 +181,7 @@ type chainer struct {
 	ar       arena
 	sets     []*potSet // pool
 	free     []*potSet
-	qOn      []int32 // the spread's queues
+	qOn      []int32 // the forcing chain and cycle spreads' queues
 	qOff     []int32
 	work     int // potentials handled by the current spread
 	buf      []int32
@@ -431,20 +431,19 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	c.save = c.cur
 	c.pos = c.basePos
 	cellLinks := !c.cf.nishio
-	c.qOn = toOn.appendNodes(c.qOn[:0])
-	c.qOff = toOff.appendNodes(c.qOff[:0])
+	// The queues are the sets' orders: every potential is queued when it
+	// enters its set, and its node is the set's.
 	hOn, hOff := 0, 0
 	c.work = 0
 	defer func() {
 		c.cur = c.save
-		c.qOn, c.qOff = c.qOn[:0], c.qOff[:0]
 		c.charge(c.work)
 	}()
 	for {
-		if hOn < len(c.qOn) {
-			pn := c.qOn[hOn]
+		if hOn < len(toOn.order) {
+			p := toOn.order[hOn]
+			pn := toOn.at[p] - 1
 			hOn++
-			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			c.work++
 			if cellLinks {
@@ -472,10 +471,10 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 			}
 			continue
 		}
-		if hOff < len(c.qOff) {
-			pn := c.qOff[hOff]
+		if hOff < len(toOff.order) {
+			p := toOff.order[hOff]
+			pn := toOff.at[p] - 1
 			hOff++
-			p := c.ar.nodes[pn].p
 			cell, d := p.cell(), p.digit()
 			c.work++
 			if cellLinks && popcount(c.cur.Cand[cell]) == 2 {
@@ -522,7 +521,6 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 			q := c.ar.nodes[n].p
 			if !toOff.has(q) {
 				toOff.put(q, n)
-				c.qOff = append(c.qOff, n)
 				added = true
 			}
 		}
@@ -540,9 +538,7 @@ func (c *chainer) turnOff(q pot, why cause, pn int32, toOn, toOff *potSet) (int3
 		return m, c.ar.add1(q, why, pn), true
 	}
 	if !toOff.has(q) {
-		n := c.ar.add1(q, why, pn)
-		toOff.put(q, n)
-		c.qOff = append(c.qOff, n)
+		toOff.putNew(q, c.ar.add1(q, why, pn))
 		c.work++
 	}
 	return 0, 0, false
@@ -556,9 +552,7 @@ func (c *chainer) turnOn(q pot, why cause, pn int32, h int, toOn, toOff *potSet)
 		return n, r, true
 	}
 	if !toOn.has(q) {
-		n := c.newNode(q, why, pn, h, toOff)
-		toOn.put(q, n)
-		c.qOn = append(c.qOn, n)
+		toOn.putNew(q, c.newNode(q, why, pn, h, toOff))
 		c.work++
 	}
 	return 0, 0, false

@@ -131,6 +131,12 @@ func (s *potSet) put(p pot, n int32) {
 	s.at[p] = n + 1
 }
 
+// putNew adds p, which the set does not hold, with node n.
+func (s *potSet) putNew(p pot, n int32) {
+	s.order = append(s.order, p)
+	s.at[p] = n + 1
+}
+
 // node returns the node of the i-th potential of the set.
 func (s *potSet) node(i int) int32 { return s.at[s.order[i]] - 1 }
 
