@@ -31,7 +31,9 @@ type ulHint struct {
 type loopSearch struct {
 	g      *Grid
 	c      *Context
+	t      *placeTable // g's places: the cells of a house holding both digits
 	pair   uint16
+	d1, d2 int // the pair's digits, 0-8
 	loop   []int
 	in     [81]bool
 	seen   [2]uint32 // houses met by cells at even and odd places
@@ -61,8 +63,9 @@ func (s *loopSearch) walk(cell, allowed int, extra uint16, last int) {
 		if t == last {
 			continue
 		}
-		for _, x := range houses[cellHouseOf(cell, t)] {
-			next := int(x)
+		h := cellHouseOf(cell, t)
+		for both := s.t[h][s.d1] & s.t[h][s.d2]; both != 0; both &= both - 1 {
+			next := int(houses[h][trailing(both)])
 			if next == s.loop[0] && len(s.loop) >= 4 {
 				s.loops = append(s.loops, append([]int(nil), s.loop...))
 				continue
@@ -71,9 +74,6 @@ func (s *loopSearch) walk(cell, allowed int, extra uint16, last int) {
 				continue
 			}
 			p := s.g.Cand[next]
-			if p&s.pair != s.pair {
-				continue
-			}
 			ex := (extra | p) &^ s.pair
 			n := count(p)
 			if n == 2 || count(ex) == 1 || allowed > 0 {
@@ -116,12 +116,15 @@ func uniqueLoops(g *Grid, c *Context, acc Accumulator) {
 	c.Spend(1)
 	var found []ulHint
 	var done []cellSet // loops already turned into hints
-	s := loopSearch{g: g, c: c, budget: true}
+	var buf placeTable
+	s := loopSearch{g: g, c: c, t: c.places(g, &buf), budget: true}
 	for start := 0; start < 81; start++ {
 		if count(g.Cand[start]) != 2 {
 			continue
 		}
 		s.pair = g.Cand[start]
+		s.d1 = trailing(s.pair)
+		s.d2 = trailing(s.pair &^ (1 << s.d1))
 		s.loops = s.loops[:0]
 		s.walk(start, 2, 0, -1)
 		if !s.budget {
