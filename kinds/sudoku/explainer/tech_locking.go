@@ -47,23 +47,17 @@ var lockingPairs = [4][2]int{{18, 9}, {18, 0}, {9, 18}, {0, 18}}
 // types, then digit, then base, then cover), until f returns false.
 func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 	for _, pair := range lockingPairs {
+		tab := &lockSlot[0]
+		if pair[1] == 9 {
+			tab = &lockSlot[1]
+		}
 		for d := 1; d <= 9; d++ {
 			for i1 := 0; i1 < 9; i1++ {
 				b1 := pair[0] + i1
-				pos := t[b1][d-1]
-				if count(pos) < 2 {
-					continue
-				}
-				// At most one cover house of the other type holds all
-				// the places: the first place's. A box's slots are
-				// numbered row by row (the same column: slots 3 apart),
-				// a line's along it (the same box: the same third).
-				first := lowDigit(pos) - 1
-				cover := uint16(0x7) << (first / 3 * 3)
-				if pair[1] == 9 {
-					cover = 0x49 << (first % 3)
-				}
-				if pos&^cover != 0 {
+				// two or more places, all in one cover house of the
+				// other type: the first place's (lockSlot)
+				first := tab[t[b1][d-1]]
+				if first < 0 {
 					continue
 				}
 				b2 := int(cellHouses[houses[b1][first]][pair[1]/9])
@@ -74,6 +68,31 @@ func forEachLock(g *Grid, t *placeTable, f func(d, b1, b2 int) bool) {
 		}
 	}
 }
+
+// lockSlot[k][pos] is the first slot of pos (a house's places of a digit)
+// when pos has two or more places, all in one third of the house (k 0:
+// the same row of a box, or the same box of a line: slots 0-2, 3-5, 6-8)
+// or all in one column of a box (k 1: slots 3 apart); -1 otherwise.
+var lockSlot = func() (t [2][512]int8) {
+	for k := range t {
+		for pos := range 512 {
+			t[k][pos] = -1
+			m := uint16(pos)
+			if count(m) < 2 {
+				continue
+			}
+			first := lowDigit(m) - 1
+			cover := uint16(0x7) << (first / 3 * 3)
+			if k == 1 {
+				cover = 0x49 << (first % 3)
+			}
+			if m&^cover == 0 {
+				t[k][pos] = int8(first)
+			}
+		}
+	}
+	return
+}()
 
 // locking is Pointing (2.6: a box's digit on one line) and Claiming (2.8:
 // a line's digit in one box): the digit leaves the cover house's other
