@@ -442,7 +442,7 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	for {
 		if hOn < len(toOn.order) {
 			p := toOn.order[hOn]
-			pn := toOn.at[p] - 1
+			pn := toOn.at[p>>1] - 1
 			hOn++
 			cell, d := p.cell(), p.digit()
 			c.work++
@@ -473,7 +473,7 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 		}
 		if hOff < len(toOff.order) {
 			p := toOff.order[hOff]
-			pn := toOff.at[p] - 1
+			pn := toOff.at[p>>1] - 1
 			hOff++
 			cell, d := p.cell(), p.digit()
 			c.work++

@@ -105,45 +105,67 @@ func (a *arena) first(n int32) int32 {
 
 // potSet is an insertion-ordered set of potentials, each with the node that
 // brought it in (a later add of the same potential replaces the node but
-// keeps the place, as the reference's linked set does).
+// keeps the place, as the reference's linked set does). A set holds
+// potentials of one polarity (a spread's "on" set, its "off" set), so its
+// table has one entry per candidate: half the memory, and a search keeps
+// hundreds of sets (every candidate's spread, for the cell and region
+// chains).
 type potSet struct {
-	at    [numPots]int32 // 1 + the node of each potential, 0 when absent
+	at    [numPots / 2]int32 // 1 + the node of each candidate's potential, 0 when absent
+	pol   pot                // the polarity held (p&1), taken by the first put
 	order []pot
 }
 
 func (s *potSet) clear() {
 	for _, p := range s.order {
-		s.at[p] = 0
+		s.at[p>>1] = 0
 	}
 	s.order = s.order[:0]
 }
 
-func (s *potSet) has(p pot) bool { return s.at[p] != 0 }
+func (s *potSet) has(p pot) bool { return p&1 == s.pol && s.at[p>>1] != 0 }
 
 // get returns the node of p, or -1.
-func (s *potSet) get(p pot) int32 { return s.at[p] - 1 }
+func (s *potSet) get(p pot) int32 {
+	if p&1 != s.pol {
+		return -1
+	}
+	return s.at[p>>1] - 1
+}
+
+// holds checks that s may take p: an empty set takes either polarity.
+func (s *potSet) holds(p pot) {
+	if p&1 != s.pol {
+		if len(s.order) > 0 {
+			panic("explainer: a potential set given both polarities")
+		}
+		s.pol = p & 1
+	}
+}
 
 // put adds p with node n, or replaces its node when p is there already.
 func (s *potSet) put(p pot, n int32) {
-	if s.at[p] == 0 {
+	s.holds(p)
+	if s.at[p>>1] == 0 {
 		s.order = append(s.order, p)
 	}
-	s.at[p] = n + 1
+	s.at[p>>1] = n + 1
 }
 
 // putNew adds p, which the set does not hold, with node n.
 func (s *potSet) putNew(p pot, n int32) {
+	s.holds(p)
 	s.order = append(s.order, p)
-	s.at[p] = n + 1
+	s.at[p>>1] = n + 1
 }
 
 // node returns the node of the i-th potential of the set.
-func (s *potSet) node(i int) int32 { return s.at[s.order[i]] - 1 }
+func (s *potSet) node(i int) int32 { return s.at[s.order[i]>>1] - 1 }
 
 // appendNodes appends the nodes of the set, in its order, to q.
 func (s *potSet) appendNodes(q []int32) []int32 {
 	for _, p := range s.order {
-		q = append(q, s.at[p]-1)
+		q = append(q, s.at[p>>1]-1)
 	}
 	return q
 }
@@ -152,8 +174,9 @@ func (s *potSet) appendNodes(q []int32) []int32 {
 func (s *potSet) copyFrom(o *potSet) {
 	s.clear()
 	for _, p := range o.order {
-		s.at[p] = o.at[p]
+		s.at[p>>1] = o.at[p>>1]
 	}
+	s.pol = o.pol
 	s.order = append(s.order, o.order...)
 }
 
@@ -165,7 +188,7 @@ func (s *potSet) retain(o *potSet) {
 			s.order[j] = p
 			j++
 		} else {
-			s.at[p] = 0
+			s.at[p>>1] = 0
 		}
 	}
 	s.order = s.order[:j]

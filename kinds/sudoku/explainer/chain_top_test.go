@@ -102,3 +102,32 @@ func TestPartnerSkipKeepsHints(t *testing.T) {
 		t.Fatalf("%d hints compared, work saved on %d searches: nothing was tested", compared, saved)
 	}
 }
+
+// TestPotSetPolarity: a set keeps one polarity: the other one's potential
+// of the same candidate is absent from it (its table has one entry per
+// candidate), a cleared set takes either, and giving a set both is a
+// programming error that panics rather than answering wrong.
+func TestPotSetPolarity(t *testing.T) {
+	var s potSet
+	on, off := mkPot(40, 5, true), mkPot(40, 5, false)
+	s.put(on, 7)
+	if !s.has(on) || s.get(on) != 7 || s.has(off) || s.get(off) != -1 {
+		t.Fatalf("on set: has(on) %v get(on) %d has(off) %v get(off) %d", s.has(on), s.get(on), s.has(off), s.get(off))
+	}
+	s.clear()
+	s.putNew(off, 3)
+	if !s.has(off) || s.get(off) != 3 || s.has(on) || s.get(on) != -1 || s.node(0) != 3 {
+		t.Fatalf("off set after clear: has(off) %v get(off) %d has(on) %v get(on) %d", s.has(off), s.get(off), s.has(on), s.get(on))
+	}
+	var o potSet
+	o.copyFrom(&s)
+	if !o.has(off) || o.has(on) {
+		t.Fatal("a copy lost the polarity")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an off set took an on potential")
+		}
+	}()
+	s.put(on, 4)
+}
