@@ -52,10 +52,10 @@ func houseCause(h int) cause {
 // (the others are the candidates a dynamic chain removed earlier).
 type node struct {
 	p      pot
+	pstart int32  // parents are arena.pars[pstart : pstart+pn]
+	nested int32  // 1 + index of the inner hint (advanced causes), 0 for none
+	pn     uint16 // its parent and the removals it rests on: at most the 729 candidates
 	cause  cause
-	pstart int32 // parents are arena.pars[pstart : pstart+pn]
-	pn     int32
-	nested int32 // 1 + index of the inner hint (advanced causes), 0 for none
 }
 
 // arena holds the nodes of one search; it is reset, not freed, between
@@ -91,7 +91,7 @@ func (a *arena) addParent(n, parent int32) {
 
 func (a *arena) parents(n int32) []int32 {
 	nd := &a.nodes[n]
-	return a.pars[nd.pstart : nd.pstart+nd.pn]
+	return a.pars[nd.pstart : nd.pstart+int32(nd.pn)]
 }
 
 // first returns the node's main parent, or -1 for the assumption.
