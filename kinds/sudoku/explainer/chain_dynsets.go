@@ -39,12 +39,11 @@ type fastSpread struct {
 	wpos   posMasks
 	many   [81]bool    // the cell has two or more candidates in W
 	hmany  [27][9]bool // the digit has two or more places in the house in W
-	on     [81]uint16  // per spread: the digits derived on, off
-	off    [81]uint16  //
-	rem    [81]uint16  // the cell's candidates not yet off
+	on     [81]uint16  // per spread: the digits derived on
+	rem    [81]uint16  // the cell's candidates not yet off (W's less those derived off)
 	rpos   posMasks    // the digit's places not yet off
 	queue  []pot       // the "on" potentials to handle
-	out    []pot       // every potential derived, in no particular order
+	dst    *potBits    // every potential derived
 	bad    bool        // a contradiction was met
 	useful potBits     // potentials whose conclusion eliminates something in W
 }
@@ -76,11 +75,11 @@ func (f *fastSpread) setup(g *Grid, gpos *posMasks) {
 // when the spread meets a contradiction (dst is then not filled).
 func (f *fastSpread) run(p pot, dst *potBits) bool {
 	f.on = [81]uint16{}
-	f.off = [81]uint16{}
 	f.rem = f.w.Cand
 	f.rpos = f.wpos
 	f.queue = f.queue[:0]
-	f.out = f.out[:0]
+	*dst = potBits{}
+	f.dst = dst
 	f.bad = false
 	if p.on() {
 		f.setOn(p.cell(), p.digit())
@@ -100,14 +99,7 @@ func (f *fastSpread) run(p pot, dst *potBits) bool {
 			}
 		}
 	}
-	if f.bad {
-		return false
-	}
-	*dst = potBits{}
-	for _, q := range f.out {
-		dst.add(q)
-	}
-	return true
+	return !f.bad
 }
 
 func (f *fastSpread) setOn(cell, d int) {
@@ -115,27 +107,26 @@ func (f *fastSpread) setOn(cell, d int) {
 	if f.on[cell]&bit != 0 {
 		return
 	}
-	if f.off[cell]&bit != 0 {
-		f.bad = true
+	if f.rem[cell]&bit == 0 {
+		f.bad = true // it is off
 		return
 	}
 	f.on[cell] |= bit
 	p := mkPot(cell, d, true)
 	f.queue = append(f.queue, p)
-	f.out = append(f.out, p)
+	f.dst.add(p)
 }
 
 func (f *fastSpread) setOff(cell, d int) {
 	bit := uint16(1) << (d - 1)
-	if f.off[cell]&bit != 0 {
-		return
+	if f.rem[cell]&bit == 0 {
+		return // off already
 	}
 	if f.on[cell]&bit != 0 {
 		f.bad = true
 		return
 	}
-	f.off[cell] |= bit
-	f.out = append(f.out, mkPot(cell, d, false))
+	f.dst.add(mkPot(cell, d, false))
 	f.rem[cell] &^= bit
 	if f.many[cell] {
 		switch r := f.rem[cell]; {

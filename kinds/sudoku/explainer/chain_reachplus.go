@@ -36,6 +36,10 @@ type plusReach struct {
 	last  int // that candidate's index, -1 for none
 	// flags[i]: forcingFrom's answer for candidate i, bit 3 set once known
 	flags []uint8
+	// emask[a]: the edges whose "off" end is candidate a (bit i: edge i);
+	// srcs lists the a with a mask, to clear them at the next build
+	emask []uint64
+	srcs  []int32
 }
 
 // dead reports whether r's grid has no forcing chain or cycle by its
@@ -125,6 +129,21 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	}
 	p.flags = p.flags[:b.n]
 	clear(p.flags)
+	full := p.emask[:cap(p.emask)]
+	for _, a := range p.srcs {
+		full[a] = 0
+	}
+	p.srcs = p.srcs[:0]
+	if cap(p.emask) < b.n {
+		p.emask = make([]uint64, b.n)
+	}
+	p.emask = p.emask[:b.n]
+	for i, a := range p.a {
+		if p.emask[a] == 0 {
+			p.srcs = append(p.srcs, a)
+		}
+		p.emask[a] |= 1 << i
+	}
 	for i := 0; i < ne; i++ {
 		s := p.s[i*w2 : i*w2+w2]
 		clear(s)
@@ -174,18 +193,17 @@ func (p *plusReach) fill(i int) {
 	for k, dst := range [2][]uint64{p.on, p.off} {
 		src := b.set(i + k*b.n)
 		copy(dst, src)
+		var em uint64 // the edges whose "off" end src holds
 		for x := 0; x < b.wc; x++ {
 			for m := src[b.wc+x] & p.am[x]; m != 0; m &= m - 1 {
-				a := int32(x<<6 + trailing64(m))
-				for e, ae := range p.a {
-					if ae != a {
-						continue
-					}
-					s := p.s[e*w2 : e*w2+w2]
-					for y := range dst {
-						dst[y] |= s[y]
-					}
-				}
+				em |= p.emask[x<<6+trailing64(m)]
+			}
+		}
+		for ; em != 0; em &= em - 1 {
+			e := trailing64(em)
+			s := p.s[e*w2 : e*w2+w2]
+			for y := range dst {
+				dst[y] |= s[y]
 			}
 		}
 	}
