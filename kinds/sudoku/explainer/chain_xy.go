@@ -22,6 +22,34 @@ func (c *chainer) searchXY(g *Grid) {
 		c.xr = &c.brc
 	}
 	c.pv = pv
+	// what the closure allows from each candidate, the same in every pass
+	const fromOn, fromOff, cycle = 1, 2, 4
+	var can [81 * 9]uint8
+	for cell := 0; cell < 81; cell++ {
+		m := g.Cand[cell]
+		if g.Value[cell] != 0 || popcount(m) < 2 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			d := trailing(m) + 1
+			var on, off, cy bool
+			if pv != nil {
+				on, off, cy = pv.forcingFrom(cell, d)
+			} else {
+				on, off, cy = rc.forcingFrom(cell, d)
+			}
+			k := &can[cell*9+d-1]
+			if on {
+				*k |= fromOn
+			}
+			if off {
+				*k |= fromOff
+			}
+			if cy {
+				*k |= cycle
+			}
+		}
+	}
 	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
 	for _, ps := range passes {
 		for cell := 0; cell < 81; cell++ {
@@ -31,14 +59,8 @@ func (c *chainer) searchXY(g *Grid) {
 			}
 			for ; m != 0; m &= m - 1 {
 				d := trailing(m) + 1
-				var fromOn, fromOff, cycle bool
-				if pv != nil {
-					fromOn, fromOff, cycle = pv.forcingFrom(cell, d)
-				} else {
-					fromOn, fromOff, cycle = rc.forcingFrom(cell, d)
-				}
-				if fromOn || fromOff || cycle {
-					c.unary(mkPot(cell, d, true), ps.y, ps.x, fromOn, fromOff, cycle)
+				if k := can[cell*9+d-1]; k != 0 {
+					c.unary(mkPot(cell, d, true), ps.y, ps.x, k&fromOn != 0, k&fromOff != 0, k&cycle != 0)
 				}
 			}
 		}
