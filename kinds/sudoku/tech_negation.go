@@ -21,9 +21,13 @@ func (s *rstate) inner(level int) outcome {
 // negation tries, cells with the fewest candidates first (ties by cell
 // index, digits ascending), to remove one candidate a from a cell P and
 // propagate; a contradiction proves P = a, which is settled. Negation does
-// not recurse. atFixpoint says s is at the fixpoint of the inner
-// propagation (the ladder and the hypothesis call Negation only there):
-// then only P's houses need propagating at first.
+// not recurse.
+//
+// atFixpoint says s is at the fixpoint of the inner propagation (the
+// ladder and the hypothesis call Negation only there): then only P's
+// houses need propagating at first, by closure, and trials are pruned as
+// below. Otherwise (ApplyTechnique, on any candidate state a caller
+// gives) every trial runs the reference propagation.
 //
 // A trial that ends without a contradiction answers later trials too: if
 // assuming P is not a leads to the (contradiction-free) fixpoint F, and F
@@ -57,20 +61,18 @@ func negation(s *rstate, st *engine.Step, level int, atFixpoint bool, sol *Grid)
 				t := *s
 				t.c[p] = m &^ a
 				var out outcome
-				if level == innerAllDiff {
-					// s is at the all-different fixpoint (the hypothesis
-					// reaches it before each Negation): only p's houses
-					// changed.
+				switch {
+				case !atFixpoint:
+					out = t.inner(level)
+				case level == innerAllDiff:
+					// only p's houses changed since the all-different
+					// fixpoint
 					out = t.closure(cellHouseMask(p), cellOnly(p), false)
-				} else {
+				default:
 					// levels 1-6's fixpoint, found faster than by
 					// propagate (see fixpoint); a step names where
 					// propagate itself finds the contradiction.
-					if atFixpoint {
-						out = t.closure(cellHouseMask(p), cellOnly(p), true)
-					} else {
-						out = t.fixpoint(allHouses)
-					}
+					out = t.closure(cellHouseMask(p), cellOnly(p), true)
 					if out == contradiction && st != nil {
 						t = *s
 						t.c[p] = m &^ a
@@ -78,6 +80,9 @@ func negation(s *rstate, st *engine.Step, level int, atFixpoint bool, sol *Grid)
 					}
 				}
 				if out != contradiction {
+					if !atFixpoint {
+						continue
+					}
 					for q := range s.c {
 						if s.c[q]&Settled == 0 {
 							safe[q] |= s.c[q] &^ t.c[q]
