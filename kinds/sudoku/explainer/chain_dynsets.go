@@ -191,7 +191,24 @@ func (dn *dynNeed) plan(c *chainer, g *Grid, gpos *posMasks) {
 				dn.absurd[p] = true
 				dn.needOn[p] = true
 			}
-			if f.many[c] && !f.run(p.flip(), &dn.sets[p.flip()]) {
+		}
+		// in a cell of two candidates d, e, "d off" gives "e on" and "e
+		// on" gives "d off" at once: both spreads reach the same set, and
+		// a contradiction both or neither
+		bi := popcount(g.Cand[c]) == 2
+		for m := g.Cand[c]; m != 0 && f.many[c]; m &= m - 1 {
+			d := trailing(m) + 1
+			p := mkPot(c, d, true)
+			if bi {
+				e := mkPot(c, trailing(g.Cand[c]&^(1<<(d-1)))+1, true)
+				dn.sets[p.flip()] = dn.sets[e]
+				if dn.absurd[e] {
+					dn.absurd[p.flip()] = true
+					dn.needOff[p] = true
+				}
+				continue
+			}
+			if !f.run(p.flip(), &dn.sets[p.flip()]) {
 				dn.absurd[p.flip()] = true
 				dn.needOff[p] = true
 			}

@@ -78,7 +78,8 @@ func workingGrids(t *testing.T, steps, variants int) []Grid {
 
 // TestFastSpreadSets: the node-free propagation (fastSpread) derives, from
 // every candidate on and off, exactly the potentials of the dynamic
-// spread, and meets a contradiction exactly when the spread does.
+// spread, and meets a contradiction exactly when the spread does; so do
+// the sets the plan keeps (dynNeed.plan).
 func TestFastSpreadSets(t *testing.T) {
 	cs := &Chains{limit: DefaultChainWork}
 	e := newChainer(config{multiple: true, dynamic: true}, cs)
@@ -88,6 +89,12 @@ func TestFastSpreadSets(t *testing.T) {
 		e.cur = g
 		e.basePos.build(&g)
 		f.setup(&g, &e.basePos)
+		// the plan's sets (a bivalue cell's "off" spreads taken from its
+		// other candidate's "on" one)
+		pe := newChainer(e.cf, cs)
+		pe.cur, pe.basePos = g, e.basePos
+		var dn dynNeed
+		dn.plan(pe, &g, &pe.basePos)
 		for cell := range 81 {
 			for m := g.Cand[cell]; m != 0; m &= m - 1 {
 				for _, on := range []bool{true, false} {
@@ -113,10 +120,14 @@ func TestFastSpreadSets(t *testing.T) {
 					}
 					if bad {
 						absurd++
-						continue
-					}
-					if got != want {
+					} else if got != want {
 						t.Fatalf("grid %d, %s: fastSpread's set differs from the spread's", gi, potText(q))
+					}
+					if !on && popcount(g.Cand[cell]) < 2 {
+						continue // no search spreads it
+					}
+					if dn.absurd[q] != bad || !bad && dn.sets[q] != want {
+						t.Fatalf("grid %d, %s: the plan's set or contradiction differs from the spread's", gi, potText(q))
 					}
 				}
 			}
