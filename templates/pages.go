@@ -335,6 +335,9 @@ type JobPage struct {
 	// CanCancel offers the Cancel button: the job runs in this server
 	// and the user started it or is an admin.
 	CanCancel bool
+	// Queue is the rating queue's state once the job is done (nil: not
+	// done, or no queue): its slower scales are the queue's to rate.
+	Queue *model.Queue
 }
 
 // SetsPage lists the sets.

@@ -215,7 +215,17 @@ func (s *Server) jobPage(c echo.Context) error {
 	owner, here := s.jobs.owner(id)
 	user, _ := c.Get(ctxUser).(string)
 	may := here && !j.Done && role(c).AtLeast(pencilbox.RoleEditor) && (owner == user || role(c) == pencilbox.RoleAdmin)
-	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), templates.JobPage{Job: j, CanCancel: may}))
+	d := templates.JobPage{Job: j, CanCancel: may}
+	if j.Done {
+		// the import left the slower scales to the queue: say where
+		// they stand
+		if q, ok, err := s.queueView(c.Request().Context()); err != nil {
+			return err
+		} else if ok {
+			d.Queue = &q
+		}
+	}
+	return render(c, http.StatusOK, templates.JobView(s.chrome(c, fmt.Sprintf("Import job %d", id), "import"), d))
 }
 
 // cancelJob stops a running job (an import or a generator run) for the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
@@ -396,5 +397,38 @@ func TestQueuePausedAcrossRestart(t *testing.T) {
 	}
 	if r := c2.get("/"); strings.Contains(r.body, `id="queue-job"`) {
 		t.Errorf("the jobs list the queue with nothing pending")
+	}
+}
+
+// TestJobPageSaysQueued: the page of an import whose puzzles' ER the
+// queue still has to rate says so, with the queue's progress and a link
+// to it, where it used to say "Done." alone.
+func TestJobPageSaysQueued(t *testing.T) {
+	e := newTestEnv(t, func(c *Config) {
+		d := c.Export.(*db.DB)
+		q := &library.RateQueue{Store: d, State: d, Kinds: c.Kinds, Second: c.Second, Jobs: 1} // not run: nothing moves
+		c.Queue = q
+		c.Library.(*StoreLibrary).Queue = q
+	})
+	c := e.client()
+	tok := c.login()
+	// one of the forum's hardest, which the quick pass leaves pending
+	const hardest = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+	r := c.post("/import", url.Values{"csrf": {tok}, "text": {hardest + "\n"}, "source": {"hard"}})
+	job := r.hdr.Get("Location")
+	if r.code != http.StatusSeeOther || !strings.HasPrefix(job, "/import/") {
+		t.Fatalf("import: %d %q", r.code, job)
+	}
+	var page string
+	for page = c.get(job).body; !strings.Contains(page, `data-done="1"`); page = c.get(job).body {
+		time.Sleep(10 * time.Millisecond)
+	}
+	pending := e.count(`SELECT count(*) FROM puzzles WHERE kind = 'sudoku' AND scale_rated = 0`)
+	if e.count(`SELECT count(*) FROM puzzles p JOIN sources s ON s.puzzle_id = p.id WHERE s.label = 'hard' AND p.scale_rated = 0`) != 1 {
+		t.Fatal("the import did not leave its puzzle pending: the test wants one of the hardest")
+	}
+	if want := fmt.Sprintf("ER: %d pending", pending); !strings.Contains(page, `id="jobqueue"`) || !strings.Contains(page, want) ||
+		!strings.Contains(page, `href="/queue"`) {
+		t.Errorf("the job page lacks the queue (%q):\n%s", want, page)
 	}
 }
