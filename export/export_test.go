@@ -25,6 +25,7 @@ import (
 	"pencilbox/importers"
 	akarikind "pencilbox/kinds/akari/kind"
 	killerkind "pencilbox/kinds/killer/kind"
+	nonogramkind "pencilbox/kinds/nonogram/kind"
 	slitherlinkkind "pencilbox/kinds/slitherlink/kind"
 	sudokukind "pencilbox/kinds/sudoku/kind"
 	"pencilbox/library"
@@ -32,7 +33,7 @@ import (
 
 // bundles are the kinds cmd/pencilbox registers; kinds their export sides.
 var (
-	bundles = bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
+	bundles = bundle.Registry{sudokukind.Bundle{}, nonogramkind.Bundle{}, akarikind.Bundle{}, killerkind.Bundle{}, slitherlinkkind.Bundle{}}
 	kinds   = bundles.Exports()
 )
 

@@ -14,6 +14,8 @@ import (
 	akariimp "pencilbox/kinds/akari/formats"
 	"pencilbox/kinds/killer"
 	killerimp "pencilbox/kinds/killer/formats"
+	"pencilbox/kinds/nonogram"
+	nonogramimp "pencilbox/kinds/nonogram/formats"
 	"pencilbox/kinds/slitherlink"
 	slitherimp "pencilbox/kinds/slitherlink/formats"
 	"pencilbox/kinds/sudoku"
@@ -22,10 +24,10 @@ import (
 )
 
 // kinds are the kinds whose puzzles the bundled sample holds.
-var kinds = engine.Registry{sudoku.Kind{}, akari.Kind{}, killer.Kind{}, slitherlink.Kind{}}
+var kinds = engine.Registry{sudoku.Kind{}, nonogram.Kind{}, akari.Kind{}, killer.Kind{}, slitherlink.Kind{}}
 
 func registry() importers.Registry {
-	return importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats(), killerimp.Formats(), slitherimp.Formats())
+	return importers.NewRegistry(kinds, sudokuimp.Formats(), nonogramimp.Formats(), akariimp.Formats(), killerimp.Formats(), slitherimp.Formats())
 }
 
 // MustOpen opens a new database in a test folder.
