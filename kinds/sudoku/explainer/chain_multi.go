@@ -264,18 +264,22 @@ func (c *chainer) onSpread(p pot) *spreadResult {
 // regions runs the region forcing chains of digit d whose first place in
 // the house (box, row, column) is cell.
 func (c *chainer) regions(cell, d int, onToOn, onToOff *potSet) {
-	bit := uint16(1) << (d - 1)
-	hs := cellHouses[cell]
-	for _, h := range [3]uint8{hs[2], hs[0], hs[1]} {
+	hs, ix := &cellHouses[cell], &cellIdx[cell]
+	for _, k := range [3]int{2, 0, 1} {
+		// the digit's places in the house (the search's grid: between
+		// spreads cur is the grid searched), cell the first of them
+		h := hs[k]
+		pos := c.basePos[h][d-1]
+		if pos&(1<<ix[k]-1) != 0 {
+			continue // an earlier place of the house has the digit
+		}
+		if n := popcount(pos); !(n == 2 || (c.cf.multiple && n > 2)) {
+			continue
+		}
 		var at [9]int
 		places := at[:0]
-		for _, o := range houses[h] {
-			if c.cur.Cand[o]&bit != 0 {
-				places = append(places, int(o))
-			}
-		}
-		if !(len(places) == 2 || (c.cf.multiple && len(places) > 2)) || places[0] != cell {
-			continue
+		for m := pos; m != 0; m &= m - 1 {
+			places = append(places, int(houses[h][trailing(m)]))
 		}
 		if c.dn != nil && !c.dn.region[h][d-1] {
 			continue // it concludes nothing (chain_dynsets.go)
