@@ -430,6 +430,9 @@ func (c *chainer) newNode(q pot, why cause, pn int32, h int, toOff *potSet) int3
 func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 	c.save = c.cur
 	c.pos = c.basePos
+	if (len(toOn.order) > 0 && toOn.pol != 1) || (len(toOff.order) > 0 && toOff.pol != 0) {
+		panic("explainer: a spread's sets swapped") // turnOff and turnOn read them by candidate
+	}
 	cellLinks := !c.cf.nishio
 	// The queues are the sets' orders: every potential is queued when it
 	// enters its set, and its node is the set's.
@@ -534,10 +537,13 @@ func (c *chainer) spread(toOn, toOff *potSet) (on, off int32, ok bool) {
 // against the "on" set, then a new node queued unless q is known. (An
 // "off" node rests on its parent alone, dynamic or not: see newNode.)
 func (c *chainer) turnOff(q pot, why cause, pn int32, toOn, toOff *potSet) (int32, int32, bool) {
-	if m := toOn.get(q.flip()); m >= 0 {
+	// A spread's sets hold one polarity each ("on", "off"; putNew checks
+	// it), and an empty set's table is all absent: their tables are read
+	// directly, by candidate.
+	if m := toOn.at[q>>1] - 1; m >= 0 {
 		return m, c.ar.add1(q, why, pn), true
 	}
-	if !toOff.has(q) {
+	if toOff.at[q>>1] == 0 {
 		toOff.putNew(q, c.ar.add1(q, why, pn))
 		c.work++
 	}
@@ -547,11 +553,11 @@ func (c *chainer) turnOff(q pot, why cause, pn int32, toOn, toOff *potSet) (int3
 // turnOn handles q (on) following from node pn by the rule of house h (the
 // cell when h < 0).
 func (c *chainer) turnOn(q pot, why cause, pn int32, h int, toOn, toOff *potSet) (int32, int32, bool) {
-	if r := toOff.get(q.flip()); r >= 0 {
+	if r := toOff.at[q>>1] - 1; r >= 0 { // (see turnOff)
 		n := c.newNode(q, why, pn, h, toOff)
 		return n, r, true
 	}
-	if !toOn.has(q) {
+	if toOn.at[q>>1] == 0 {
 		toOn.putNew(q, c.newNode(q, why, pn, h, toOff))
 		c.work++
 	}

@@ -131,3 +131,18 @@ func TestPotSetPolarity(t *testing.T) {
 	}()
 	s.put(on, 4)
 }
+
+// TestSpreadSetsSwapped: a spread reads its two sets by candidate, so it
+// refuses an "off" set given as its "on" set (or the reverse) instead of
+// reading one as the other.
+func TestSpreadSetsSwapped(t *testing.T) {
+	var on, off potSet
+	on.put(mkPot(0, 1, true), 0)
+	c := newChainer(kindConfig(DynamicChains), &Chains{})
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a spread took an \"on\" set as its \"off\" one")
+		}
+	}()
+	c.spread(&off, &on)
+}
