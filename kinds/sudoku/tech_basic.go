@@ -89,23 +89,27 @@ func (s *rstate) ubit(st *engine.Step, all bool) outcome {
 	return r
 }
 
+// isectMasks returns the digits not yet placed in the box or the line of
+// is (free), and which of them the cells of A (box only), C (both) and B
+// (line only) still hold.
+func (s *rstate) isectMasks(is *isect) (a, c, b, free uint16) {
+	for k := 0; k < 6; k++ {
+		a |= s.c[is.A[k]]
+		b |= s.c[is.B[k]]
+	}
+	for k := 0; k < 3; k++ {
+		c |= s.c[is.C[k]]
+	}
+	free = allDigits &^ (s.hp[is.box] | s.hp[is.line])
+	return a & free, c & free, b & free, free
+}
+
 // intersection: pointing and claiming per spec table.
 func (s *rstate) intersection(st *engine.Step, all bool) outcome {
 	r := none
 	for i := range isects {
 		is := &isects[i]
-		var a, c, b uint16
-		for k := 0; k < 6; k++ {
-			a |= s.c[is.A[k]]
-			b |= s.c[is.B[k]]
-		}
-		for k := 0; k < 3; k++ {
-			c |= s.c[is.C[k]]
-		}
-		free := allDigits &^ (s.hp[is.box] | s.hp[is.line])
-		a &= free
-		b &= free
-		c &= free
+		a, c, b, free := s.isectMasks(is)
 		if bad := free &^ (c | b); bad != 0 {
 			s.where = 100 + int(is.line)
 			return contradiction

@@ -195,18 +195,7 @@ func (s *rstate) settleTodo(c int, b uint16, todo *cellSet) uint32 {
 // isect applies InterSection to one box/line pair (every digit at once). It
 // returns the houses of the cells it changed, or contradiction.
 func (s *rstate) isect(is *isect, todo *cellSet) (uint32, outcome) {
-	var a, c, b uint16
-	for k := 0; k < 6; k++ {
-		a |= s.c[is.A[k]]
-		b |= s.c[is.B[k]]
-	}
-	for k := 0; k < 3; k++ {
-		c |= s.c[is.C[k]]
-	}
-	free := allDigits &^ (s.hp[is.box] | s.hp[is.line])
-	a &= free
-	b &= free
-	c &= free
+	a, c, b, free := s.isectMasks(is)
 	if free&^(c|b) != 0 || free&^(a|c) != 0 {
 		return 0, contradiction
 	}
