@@ -124,7 +124,7 @@ type Chains struct {
 	// configuration and grid (see allHints), at most memoCap of them (0:
 	// MaxInnerMemo); noMemo turns it off (tests compare the two)
 	inner   map[innerKey][]*snapshot
-	plus    map[plusKey][]Hint // the "+" techniques' hints per grid (see plusHints)
+	plus    map[Grid]*plusAnswers // the "+" techniques' hints per grid (see plusMemo)
 	memoCap int
 	noMemo  bool
 	// noPlus: inner forcing chains compute their grid's closure instead of
@@ -141,11 +141,14 @@ type Chains struct {
 	noDynPlan bool
 }
 
-// plusKey names one "+" technique (its index in PlusHinters) asked on one
-// grid.
-type plusKey struct {
-	i int
-	g Grid
+// plusAnswers holds the "+" techniques' hints on one grid, each kept once
+// asked (bit i of known: technique i of PlusHinters). One entry per grid
+// rather than per technique and grid: a "+" round asks up to four
+// techniques on the same grid, and hashing and finding the 243-byte grid
+// in a large map had cost more than the technique asked.
+type plusAnswers struct {
+	known uint8
+	hints [4][]Hint
 }
 
 // memoLimit is the bound of each memo (MaxInnerMemo unless a test sets
@@ -165,7 +168,7 @@ type innerKey struct {
 }
 
 // MaxInnerMemo bounds the inner searches whose hints a rating remembers
-// (allHints), and the grids whose "+" hints it remembers (plusHints): when
+// (allHints), and the grids whose "+" hints it remembers (plusMemo): when
 // a memo is full it is emptied and fills again, so a
 // long rating holds at most this many answers (most are empty; the others
 // hold a few hints of some hundred bytes each).

@@ -202,3 +202,82 @@ func TestPlusReachKeepsHints(t *testing.T) {
 		t.Fatalf("%d working grids bounded, %d hints, %d with their own closure: both ways not compared", grids, hints, own)
 	}
 }
+
+// TestPlusMemoPerGrid: the "+" memo keeps one entry per grid holding each
+// technique's hints once asked (plusAnswers). Asking the techniques in
+// random subsets and orders on working grids of the memo puzzle's path,
+// some grids met again, gives every technique's hints as asked afresh;
+// one asked again on a grid charges no work, one not yet asked there is
+// found (and charged); with a memo of 3 grids the memo is emptied and
+// still answers the same.
+func TestPlusMemoPerGrid(t *testing.T) {
+	p, err := sudoku.ParseLine(memoPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(hs []Hint) string {
+		var sb strings.Builder
+		for _, h := range hs {
+			fmt.Fprintf(&sb, "%s %v %v|", h.Technique, h.Place, h.Eliminate)
+		}
+		return sb.String()
+	}
+	rng := rand.New(rand.NewPCG(34, 2))
+	hs := PlusHinters()
+	for _, capN := range []int{0, 3} {
+		fresh := newChainer(config{}, &Chains{limit: DefaultChainWork, noMemo: true})
+		top := &Chains{limit: DefaultChainWork, memoCap: capN}
+		memo := newChainer(config{}, top)
+		var grids []Grid
+		g := NewGrid(&p)
+		for range 40 {
+			w := g
+			for cell := range 81 {
+				for m := w.Cand[cell]; m != 0; m &= m - 1 {
+					if popcount(w.Cand[cell]) > 1 && rng.IntN(5) == 0 {
+						w.Cand[cell] &^= m & -m
+					}
+				}
+			}
+			grids = append(grids, w)
+		}
+		hits, found, nonEmpty := 0, 0, 0
+		for range 300 {
+			w := grids[rng.IntN(len(grids))]
+			fresh.cur, memo.cur = w, w
+			ans := memo.plusMemo()
+			for _, i := range rng.Perm(len(hs))[:1+rng.IntN(len(hs))] {
+				known := ans.known&(1<<i) != 0
+				want := text(fresh.plusHints(nil, i, hs[i]))
+				before := top.work
+				got := text(memo.plusHints(ans, i, hs[i]))
+				if got != want {
+					t.Fatalf("cap %d, technique %d: memo\n%s\nafresh\n%s", capN, i, got, want)
+				}
+				if want != "" {
+					nonEmpty++
+				}
+				switch charged := top.work > before; {
+				case known && charged:
+					t.Fatalf("cap %d, technique %d: kept answer charged work", capN, i)
+				case !known && !charged:
+					t.Fatalf("cap %d, technique %d: found answer charged no work", capN, i)
+				case known:
+					hits++
+				default:
+					found++
+				}
+				if ans.known&(1<<i) == 0 {
+					t.Fatalf("cap %d, technique %d: answer not kept", capN, i)
+				}
+			}
+			if capN > 0 && len(top.plus) > capN {
+				t.Fatalf("the memo holds %d grids, bound %d", len(top.plus), capN)
+			}
+		}
+		if hits == 0 || found == 0 || nonEmpty == 0 {
+			t.Fatalf("cap %d: %d kept answers, %d found, %d with hints: the test tests nothing", capN, hits, found, nonEmpty)
+		}
+		t.Logf("cap %d: %d answers kept, %d found, %d with hints", capN, hits, found, nonEmpty)
+	}
+}

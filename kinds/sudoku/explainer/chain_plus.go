@@ -30,8 +30,9 @@ func (c *chainer) advanced(toOff *potSet) {
 		c.plus = PlusHinters()
 	}
 	var marks []engine.Mark
+	ans := c.plusMemo()
 	for i, hr := range c.plus {
-		for _, h := range c.plusHints(i, hr) {
+		for _, h := range c.plusHints(ans, i, hr) {
 			marks = h.Parents(&c.save, &c.cur, marks[:0])
 			if len(marks) == 0 {
 				continue
@@ -55,19 +56,41 @@ func (c *chainer) advanced(toOff *potSet) {
 	}
 }
 
-// plusHints returns the hints of the i-th "+" technique (hr) on the working
-// grid, their eliminations in hashOrder. They depend on the grid alone, and
-// every dynamic producer from "+" up spreads the same assumptions through
-// the same "+" rounds until its inner chains first add something, so they
-// are kept for the whole rating (Chains.plus, bounded as Chains.inner); a
-// technique asked again on a grid charges no work.
-func (c *chainer) plusHints(i int, hr Hinter) []Hint {
+// plusMemo returns the kept answers of the "+" techniques on the working
+// grid (a new entry when the grid was not met), nil when the memo is off.
+// They depend on the grid alone, and every dynamic producer from "+" up
+// spreads the same assumptions through the same "+" rounds until its inner
+// chains first add something, so they are kept for the whole rating
+// (Chains.plus, bounded as Chains.inner, at most MaxInnerMemo grids).
+func (c *chainer) plusMemo() *plusAnswers {
 	top := c.top
-	k := plusKey{i, c.cur}
-	if !top.noMemo {
-		if hs, ok := top.plus[k]; ok {
-			return hs
-		}
+	if top.noMemo {
+		return nil
+	}
+	if a, ok := top.plus[c.cur]; ok {
+		return a
+	}
+	if top.plus == nil {
+		top.plus = make(map[Grid]*plusAnswers)
+	}
+	if len(top.plus) >= top.memoLimit() {
+		clear(top.plus)
+	}
+	a := &plusAnswers{}
+	top.plus[c.cur] = a
+	return a
+}
+
+// plusHints returns the hints of the i-th "+" technique (hr) on the working
+// grid, their eliminations in hashOrder, from ans (plusMemo) when known
+// there, else found and kept in ans (when not nil). A technique asked
+// again on a grid charges no work.
+func (c *chainer) plusHints(ans *plusAnswers, i int, hr Hinter) []Hint {
+	if i >= len(plusAnswers{}.hints) {
+		ans = nil // more techniques than an entry holds: not kept
+	}
+	if ans != nil && ans.known&(1<<i) != 0 {
+		return ans.hints[i]
 	}
 	var col plusCollector
 	// one Context per chainer (a fresh one per call was a large share of
@@ -80,16 +103,10 @@ func (c *chainer) plusHints(i int, hr Hinter) []Hint {
 	for j := range col.hints {
 		col.hints[j].Eliminate = hashOrder(col.hints[j].Eliminate)
 	}
-	if top.noMemo {
-		return col.hints
+	if ans != nil {
+		ans.known |= 1 << i
+		ans.hints[i] = col.hints
 	}
-	if top.plus == nil {
-		top.plus = make(map[plusKey][]Hint)
-	}
-	if len(top.plus) >= top.memoLimit() {
-		clear(top.plus)
-	}
-	top.plus[k] = col.hints
 	return col.hints
 }
 
