@@ -37,29 +37,9 @@ if [ ! -x "$dir/$rev/pencilbox" ]; then
 	(cd "$tmp" && go build -o "$dir/$rev/pencilbox" ./cmd/pencilbox)
 	git -C "$repo" worktree remove --force "$tmp"
 fi
-new=$dir/new-$(printf '%s' "$repo" | cksum | cut -d' ' -f1)
-mkdir -p "$new"
+. "$repo/docs/bench/sudoku-sets.sh"
 (cd "$repo" && go build -o "$new/pencilbox" ./cmd/pencilbox)
 
-# input SET: the puzzle lines of a set on stdout
-input() {
-	case $1 in
-	top1465) grep -v '^#' "$data/magictour_top1465.txt" | grep . ;;
-	dev) tail -n +2 "$data/se_rated_dev_1492.tsv" | cut -f1 ;;
-	17clue) grep -v '^#' "$data/17_clue.txt" | grep . | head -n 5000 ;;
-	hardest) grep -v '^#' "$data/forum_hardest_1106.txt" | grep . ;;
-	hardest6) grep -v '^#' "$data/forum_hardest_1106.txt" | grep . | awk 'NR % 6 == 1' ;;
-	*) echo "er-steps-same: unknown set $1" >&2; return 2 ;;
-	esac
-}
-file() {
-	case $1 in
-	top1465) echo "$data/magictour_top1465.txt" ;;
-	dev) echo "$data/se_rated_dev_1492.tsv" ;;
-	17clue) echo "$data/17_clue.txt" ;;
-	hardest | hardest6) echo "$data/forum_hardest_1106.txt" ;;
-	esac
-}
 status=0
 for s in $sets; do
 	f=$(file "$s")

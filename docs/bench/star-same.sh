@@ -18,7 +18,10 @@
 # 17_clue), hardest1905 (every 10th of forum_hardest_1905_11plus, 4,877),
 # hardest (all 375 of forum_hardest_1106).
 # Outputs and binaries go to $STARDIR (default /tmp/star-same); the BASE
-# outputs are kept there per revision and reused when BASE is run again.
+# outputs are kept there per revision and reused when BASE is run again. The
+# work tree's binaries and outputs go to a folder named after the work tree
+# (sudoku-sets.sh, which also holds the sets), so that two work trees can
+# check at once.
 set -eu
 base=${1:?usage: star-same.sh BASE [SETS...]}
 shift
@@ -42,29 +45,10 @@ if [ ! -x "$dir/$rev/pencilbox" ] || [ ! -x "$dir/$rev/stardump" ]; then
 		go build -o "$dir/$rev/stardump" ./internal/tools/stardump)
 	git -C "$repo" worktree remove --force "$tmp"
 fi
-(cd "$repo" && go build -o "$dir/new-pencilbox" ./cmd/pencilbox &&
-	go build -o "$dir/new-stardump" ./internal/tools/stardump)
+. "$repo/docs/bench/sudoku-sets.sh"
+(cd "$repo" && go build -o "$new/pencilbox" ./cmd/pencilbox &&
+	go build -o "$new/stardump" ./internal/tools/stardump)
 
-# input SET: the puzzle lines of a set on stdout
-input() {
-	case $1 in
-	top1465) grep -v '^#' "$data/magictour_top1465.txt" | grep . ;;
-	dev) tail -n +2 "$data/se_rated_dev_1492.tsv" | cut -f1 ;;
-	17clue) grep -v '^#' "$data/17_clue.txt" | grep . | head -n 5000 ;;
-	hardest1905) grep -v '^#' "$data/forum_hardest_1905_11plus.txt" | grep . | awk 'NR % 10 == 1' ;;
-	hardest) grep -v '^#' "$data/forum_hardest_1106.txt" | grep . ;;
-	*) echo "star-same: unknown set $1" >&2; return 2 ;;
-	esac
-}
-file() {
-	case $1 in
-	top1465) echo "$data/magictour_top1465.txt" ;;
-	dev) echo "$data/se_rated_dev_1492.tsv" ;;
-	17clue) echo "$data/17_clue.txt" ;;
-	hardest1905) echo "$data/forum_hardest_1905_11plus.txt" ;;
-	hardest) echo "$data/forum_hardest_1106.txt" ;;
-	esac
-}
 # run BIN_PREFIX IN OUT: both outputs of one build, concatenated
 run() {
 	"$1pencilbox" rate --steps --jobs 2 "$2" >"$3.tmp"
@@ -78,22 +62,22 @@ for s in $sets; do
 		echo "star-same: $s: no input file ($f): skipped"
 		continue
 	fi
-	input "$s" >"$dir/$s.in"
-	old=$dir/$rev/$s.$(cksum <"$dir/$s.in" | cut -d' ' -f1).out
+	input "$s" >"$new/$s.in"
+	old=$dir/$rev/$s.$(cksum <"$new/$s.in" | cut -d' ' -f1).out
 	if [ ! -s "$old" ]; then
-		run "$dir/$rev/" "$dir/$s.in" "$old"
+		run "$dir/$rev/" "$new/$s.in" "$old"
 	fi
-	run "$dir/new-" "$dir/$s.in" "$dir/$s.new"
-	if grep -q WITH-STEPS-DIFFERS "$dir/$s.new"; then
+	run "$new/" "$new/$s.in" "$new/$s.new"
+	if grep -q WITH-STEPS-DIFFERS "$new/$s.new"; then
 		echo "star-same: $s: Rate with and without steps disagree"
-		grep WITH-STEPS-DIFFERS "$dir/$s.new" | head -n 5
+		grep WITH-STEPS-DIFFERS "$new/$s.new" | head -n 5
 		status=1
 	fi
-	if cmp -s "$old" "$dir/$s.new"; then
-		echo "star-same: $s: $(wc -l <"$dir/$s.in") puzzles, $(wc -c <"$dir/$s.new") bytes: same as $rev"
+	if cmp -s "$old" "$new/$s.new"; then
+		echo "star-same: $s: $(wc -l <"$new/$s.in") puzzles, $(wc -c <"$new/$s.new") bytes: same as $rev"
 	else
 		echo "star-same: $s: DIFFERS from $rev"
-		diff "$old" "$dir/$s.new" | head -n 20
+		diff "$old" "$new/$s.new" | head -n 20
 		status=1
 	fi
 done
