@@ -326,12 +326,14 @@ func (q *RateQueue) Once(ctx context.Context) int {
 			// the saves come in their order), past a cancel as the part is
 			q.savePass(context.WithoutCancel(pctx), pass)
 		}})
+	if err == nil {
+		// nothing pending: the pass ended; forgotten before the status
+		// says so, so that no reader sees an ended pass still kept
+		q.savePass(ctx, nil)
+	}
 	q.mu.Lock()
 	q.st.Running, q.stop = false, nil
 	q.mu.Unlock()
-	if err == nil {
-		q.savePass(ctx, nil) // nothing pending: the pass ended
-	}
 	if n > 0 && q.OnPass != nil {
 		q.OnPass(n, time.Since(st.Started))
 	}
