@@ -69,6 +69,31 @@ func BenchmarkRateHardest6(b *testing.B) {
 	rateEach(b, gs)
 }
 
+// hardest6Mid lists, by their place in hardest6, the 21 puzzles whose CPU
+// time was nearest the median (the middle third, 0.19-0.46 s each) at
+// 4b9cbfe: the puzzles a change must speed up for hardest6's median to
+// move (issue 34 asks for it).
+var hardest6Mid = []int{62, 56, 27, 59, 1, 42, 6, 34, 44, 50, 43, 3, 40, 41, 49, 31, 4, 36, 57, 26, 30}
+
+// BenchmarkRateHardest6Mid rates hardest6's middle third (hardest6Mid), a
+// 7-second run to profile and compare the median's work on. -benchtime 21x
+// rates each once.
+func BenchmarkRateHardest6Mid(b *testing.B) {
+	var all []sudoku.Grid
+	for i, g := range puzzles(b, "data/sudoku/forum_hardest_1106.txt", 0) {
+		if i%6 == 0 {
+			all = append(all, g)
+		}
+	}
+	var gs []sudoku.Grid
+	for _, i := range hardest6Mid {
+		if i < len(all) {
+			gs = append(gs, all[i])
+		}
+	}
+	rateEach(b, gs)
+}
+
 // rateEach rates gs in turn, one per op. Besides the mean (cpu-us/op) it
 // reports the median and the largest CPU time of one puzzle: on the hardest
 // puzzles a few take tens of times the median, so the mean alone hides what
