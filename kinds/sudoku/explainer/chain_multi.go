@@ -56,18 +56,22 @@ func (c *chainer) staticUseful(rc *reach, g *Grid, cell int) bool {
 	if rc.common(ks[:n], c.scratch) {
 		return true
 	}
+	// the region chains of which cell is the first place (the digit's
+	// places in each house read from the search's position masks)
+	ix := &cellIdx[cell]
 	for m := g.Cand[cell]; m != 0; m &= m - 1 {
 		d := trailing(m)
-		bit := uint16(1) << d
-		for _, h := range cellHouses[cell] {
-			n := 0
-			for _, o := range houses[h] {
-				if g.Cand[o]&bit != 0 {
-					ks[n] = int(o)*9 + d
-					n++
-				}
+		for k, h := range cellHouses[cell] {
+			pos := c.basePos[h][d]
+			if pos&(1<<ix[k]-1) != 0 || pos&(pos-1) == 0 {
+				continue // an earlier place, or fewer than two
 			}
-			if n >= 2 && ks[0] == cell*9+d && rc.common(ks[:n], c.scratch) {
+			n := 0
+			for ; pos != 0; pos &= pos - 1 {
+				ks[n] = int(houses[h][trailing(pos)])*9 + d
+				n++
+			}
+			if rc.common(ks[:n], c.scratch) {
 				return true
 			}
 		}
