@@ -139,16 +139,9 @@ type Chains struct {
 	// noDynPlan: dynamic searches make every spread instead of those a
 	// hint needs (chain_dynsets.go; tests compare the two)
 	noDynPlan bool
-}
-
-// plusAnswers holds the "+" techniques' hints on one grid, each kept once
-// asked (bit i of known: technique i of PlusHinters). One entry per grid
-// rather than per technique and grid: a "+" round asks up to four
-// techniques on the same grid, and hashing and finding the 243-byte grid
-// in a large map had cost more than the technique asked.
-type plusAnswers struct {
-	known uint8
-	hints [4][]Hint
+	// plusGeneric: the "+" rounds ask the generic hinters (PlusHinters)
+	// instead of chain_plusfast.go's (tests compare the two)
+	plusGeneric bool
 }
 
 // memoLimit is the bound of each memo (MaxInnerMemo unless a test sets
@@ -192,7 +185,6 @@ type chainer struct {
 	basePos  posMasks // of the grid searched
 	onCache  [numPots / 2]spreadResult
 	cached   []int
-	plus     []Hinter
 	all      bool // an inner producer: keep every hint (hints), not the best
 	hints    []*snapshot
 	effIdx   map[string]int32 // all: the index in hints of each effect's hint (see offerAll)
@@ -224,8 +216,7 @@ type chainer struct {
 	nested   []*snapshot   // inner hints referenced by advanced nodes of the current search
 	dn       *dynNeed      // the spreads a dynamic search needs (chain_dynsets.go), nil for all
 	dnBuf    *dynNeed
-	pctx     Context    // the "+" techniques' context (plusHints)
-	ppc      placeCache // its place table
+	ps       plusState // the "+" techniques' buffers (chain_plusfast.go)
 }
 
 // chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes

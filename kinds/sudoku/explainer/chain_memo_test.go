@@ -215,15 +215,14 @@ func TestPlusMemoPerGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := func(hs []Hint) string {
+	text := func(hs []plusHint) string {
 		var sb strings.Builder
 		for _, h := range hs {
-			fmt.Fprintf(&sb, "%s %v %v|", h.Technique, h.Place, h.Eliminate)
+			fmt.Fprintf(&sb, "%v %v|", h.rule, h.elim)
 		}
 		return sb.String()
 	}
 	rng := rand.New(rand.NewPCG(34, 2))
-	hs := PlusHinters()
 	for _, capN := range []int{0, 3} {
 		fresh := newChainer(config{}, &Chains{limit: DefaultChainWork, noMemo: true})
 		top := &Chains{limit: DefaultChainWork, memoCap: capN}
@@ -245,12 +244,14 @@ func TestPlusMemoPerGrid(t *testing.T) {
 		for range 300 {
 			w := grids[rng.IntN(len(grids))]
 			fresh.cur, memo.cur = w, w
+			var pos posMasks
+			pos.build(&w)
 			ans := memo.plusMemo()
-			for _, i := range rng.Perm(len(hs))[:1+rng.IntN(len(hs))] {
+			for _, i := range rng.Perm(numPlus)[:1+rng.IntN(numPlus)] {
 				known := ans.known&(1<<i) != 0
-				want := text(fresh.plusHints(nil, i, hs[i]))
+				want := text(fresh.plusHints(nil, i, &pos))
 				before := top.work
-				got := text(memo.plusHints(ans, i, hs[i]))
+				got := text(memo.plusHints(ans, i, &pos))
 				if got != want {
 					t.Fatalf("cap %d, technique %d: memo\n%s\nafresh\n%s", capN, i, got, want)
 				}

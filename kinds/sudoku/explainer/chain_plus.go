@@ -15,32 +15,21 @@ import (
 // none was there before the assumption and is skipped). Techniques are
 // tried in order and the first that yields anything ends the round.
 
-// plusCollector gathers every hint a hinter offers.
-type plusCollector struct{ hints []Hint }
-
-func (p *plusCollector) Add(h Hint) bool {
-	p.hints = append(p.hints, h)
-	return true
-}
-
 // advanced appends to c.buf the "off" potentials of the first technique
 // that yields some.
 func (c *chainer) advanced(toOff *potSet) {
-	if c.plus == nil {
-		c.plus = PlusHinters()
-	}
-	var marks []engine.Mark
 	ans := c.plusMemo()
-	for i, hr := range c.plus {
-		for _, h := range c.plusHints(ans, i, hr) {
-			marks = h.Parents(&c.save, &c.cur, marks[:0])
+	for i := 0; i < numPlus; i++ {
+		for _, h := range c.plusHints(ans, i, &c.pos) {
+			marks := h.rule.offParents(&c.save, &c.cur, c.ps.marks[:0])
+			c.ps.marks = marks
 			if len(marks) == 0 {
 				continue
 			}
-			for _, m := range h.Eliminate {
-				n := c.ar.add(mkPot(m.Cell, m.Value, false), causeAdvanced)
+			for _, q := range h.elim {
+				n := c.ar.add(q, causeAdvanced)
 				for _, pm := range marks {
-					if r := toOff.get(mkPot(pm.Cell, pm.Value, false)); r >= 0 {
+					if r := toOff.get(pm); r >= 0 {
 						c.ar.addParent(n, r)
 					}
 				}
@@ -81,33 +70,56 @@ func (c *chainer) plusMemo() *plusAnswers {
 	return a
 }
 
-// plusHints returns the hints of the i-th "+" technique (hr) on the working
-// grid, their eliminations in hashOrder, from ans (plusMemo) when known
-// there, else found and kept in ans (when not nil). A technique asked
-// again on a grid charges no work.
-func (c *chainer) plusHints(ans *plusAnswers, i int, hr Hinter) []Hint {
-	if i >= len(plusAnswers{}.hints) {
-		ans = nil // more techniques than an entry holds: not kept
-	}
+// plusHints returns the hints of the i-th "+" technique on the working
+// grid, whose place masks are t (a dynamic spread keeps c.pos so), their
+// eliminations in hashOrder, from ans (plusMemo) when known there, else
+// found (chain_plusfast.go) and kept in ans (when not nil). A technique
+// asked again on a grid charges no work.
+func (c *chainer) plusHints(ans *plusAnswers, i int, t *posMasks) []plusHint {
 	if ans != nil && ans.known&(1<<i) != 0 {
 		return ans.hints[i]
 	}
-	var col plusCollector
-	// one Context per chainer (a fresh one per call was a large share of
-	// a rating's allocations), its place table shared by the "+" techniques
-	// asked on one grid
-	c.pctx = Context{Limit: 1 << 62, pc: &c.ppc}
-	ctx := &c.pctx
-	hr.Hints(&c.cur, ctx, &col)
-	c.charge(int(ctx.Work) + 1)
-	for j := range col.hints {
-		col.hints[j].Eliminate = hashOrder(col.hints[j].Eliminate)
+	var hs []plusHint
+	if c.top.plusGeneric {
+		var work int64
+		hs, work = genericPlus(i, &c.cur)
+		c.charge(int(work))
+	} else {
+		hs = c.ps.plusFind(i, &c.cur, t)
+		c.charge(plusWork)
 	}
 	if ans != nil {
 		ans.known |= 1 << i
-		ans.hints[i] = col.hints
+		ans.hints[i] = hs
 	}
-	return col.hints
+	return hs
+}
+
+// plusCollector gathers every hint a hinter offers.
+type plusCollector struct{ hints []Hint }
+
+func (p *plusCollector) Add(h Hint) bool {
+	p.hints = append(p.hints, h)
+	return true
+}
+
+// genericPlus returns the hints of PlusHinters' i-th hinter on g, as
+// plusHints gives them, and the work they charge (the hinter's and one
+// for the call): what the "+" rounds asked before chain_plusfast.go, kept
+// for the tests to compare (Chains.plusGeneric).
+func genericPlus(i int, g *Grid) ([]plusHint, int64) {
+	var col plusCollector
+	ctx := Context{Limit: 1 << 62}
+	PlusHinters()[i].Hints(g, &ctx, &col)
+	var hs []plusHint
+	for _, h := range col.hints {
+		var elim []pot
+		for _, m := range hashOrder(h.Eliminate) {
+			elim = append(elim, mkPot(m.Cell, m.Value, false))
+		}
+		hs = append(hs, plusHint{rule: h.Rule, elim: elim})
+	}
+	return hs, ctx.Work + 1
 }
 
 // hashOrder lists eliminations in the order SE walks its hint's

@@ -1,6 +1,10 @@
 package explainer
 
-import "pencilbox/engine"
+import (
+	"math/bits"
+
+	"pencilbox/engine"
+)
 
 // RuleKind tells how a basic hint's pattern is built.
 type RuleKind uint8
@@ -27,20 +31,27 @@ type Rule struct {
 }
 
 // Parents appends to dst (as off candidates) what must have gone from
-// initial for the hint's pattern to hold in current: for a locking or fish
+// initial for the hint's pattern to hold in current (see Rule.offParents).
+func (h *Hint) Parents(initial, current *Grid, dst []engine.Mark) []engine.Mark {
+	var buf [64]pot
+	for _, p := range h.Rule.offParents(initial, current, buf[:0]) {
+		dst = append(dst, engine.Mark{Cell: p.cell(), Value: p.digit()})
+	}
+	return dst
+}
+
+// offParents appends to dst, as "off" potentials, what must have gone
+// from initial for the pattern to hold in current: for a locking or fish
 // pattern the digit's candidates of the base houses outside the cover
 // houses; for a hidden subset the subset's digits in the house's other
 // cells; for a naked subset the other digits of its cells. Only candidates
 // present in initial count (and, for locking, absent from current).
-func (h *Hint) Parents(initial, current *Grid, dst []engine.Mark) []engine.Mark {
-	r := &h.Rule
+func (r *Rule) offParents(initial, current *Grid, dst []pot) []pot {
 	switch r.Kind {
 	case RuleLocking:
 		bit := uint16(1) << (r.Digit - 1)
-		for b := 0; b < 27; b++ {
-			if r.Base&(1<<b) == 0 {
-				continue
-			}
+		for bs := r.Base; bs != 0; bs &= bs - 1 {
+			b := bits.TrailingZeros32(bs)
 			for _, c := range houses[b] {
 				if initial.Cand[c]&bit == 0 || current.Cand[c]&bit != 0 {
 					continue
@@ -49,7 +60,7 @@ func (h *Hint) Parents(initial, current *Grid, dst []engine.Mark) []engine.Mark 
 				if r.Cover&(1<<ch[0]|1<<ch[1]|1<<ch[2]) != 0 {
 					continue
 				}
-				dst = append(dst, engine.Mark{Cell: int(c), Value: int(r.Digit)})
+				dst = append(dst, mkPot(int(c), int(r.Digit), false))
 			}
 		}
 	case RuleHidden:
@@ -58,13 +69,13 @@ func (h *Hint) Parents(initial, current *Grid, dst []engine.Mark) []engine.Mark 
 				continue
 			}
 			for m := initial.Cand[c] & r.Digits; m != 0; m &= m - 1 {
-				dst = append(dst, engine.Mark{Cell: int(c), Value: lowDigit(m)})
+				dst = append(dst, mkPot(int(c), lowDigit(m), false))
 			}
 		}
 	case RuleNaked:
 		for _, c := range r.Cells[:r.N] {
 			for m := initial.Cand[c] &^ r.Digits; m != 0; m &= m - 1 {
-				dst = append(dst, engine.Mark{Cell: int(c), Value: lowDigit(m)})
+				dst = append(dst, mkPot(int(c), lowDigit(m), false))
 			}
 		}
 	}
