@@ -36,6 +36,14 @@ type plusReach struct {
 	last  int // that candidate's index, -1 for none
 	// flags[i]: forcingFrom's answer for candidate i, bit 3 set once known
 	flags []uint8
+	// xDigits: the digits with a new strong link in a house (bit d-1);
+	// yCells: some cell has a new strong link (it was left with two
+	// candidates). A chain of house links alone (the X pass) must take a
+	// new link of its digit, one whose "off to on" links are a cell's
+	// (the Y pass) a new cell link: were all its links B's, it would be a
+	// chain of B's, and B is dead.
+	xDigits uint16
+	yCells  bool
 	// emask[a]: the edges whose "off" end is candidate a (bit i: edge i);
 	// srcs lists the a with a mask, to clear them at the next build
 	emask []uint64
@@ -63,6 +71,7 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	p.b = b
 	p.a, p.to = p.a[:0], p.to[:0]
 	p.last = -1
+	p.xDigits, p.yCells = 0, false
 	edge := func(x, y int) bool { // the strong link x - y: both edges
 		if len(p.a)+2 > maxPlusEdges {
 			return false
@@ -82,6 +91,7 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 			if !edge(c*9+lo, c*9+trailing(m&^(1<<lo))) {
 				return false
 			}
+			p.yCells = true
 		}
 	}
 	for h := 0; h < 27; h++ {
@@ -95,6 +105,7 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 			if !edge(x*9+d, y*9+d) {
 				return false
 			}
+			p.xDigits |= 1 << d
 		}
 	}
 	// edge i reaches edge j when j's "off" end is in the closure of i's

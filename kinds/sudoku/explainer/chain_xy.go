@@ -52,9 +52,20 @@ func (c *chainer) searchXY(g *Grid) {
 	}
 	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
 	for _, ps := range passes {
+		// under the bound, a pass whose links take no new strong link
+		// finds nothing (see plusReach.xDigits)
+		xOnly := uint16(0x1ff)
+		if pv != nil {
+			if !ps.x && !pv.yCells {
+				continue
+			}
+			if !ps.y {
+				xOnly = pv.xDigits
+			}
+		}
 		for cell := 0; cell < 81; cell++ {
-			m := g.Cand[cell]
-			if g.Value[cell] != 0 || popcount(m) < 2 {
+			m := g.Cand[cell] & xOnly
+			if g.Value[cell] != 0 || popcount(g.Cand[cell]) < 2 {
 				continue
 			}
 			for ; m != 0; m &= m - 1 {
