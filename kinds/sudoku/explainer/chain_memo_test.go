@@ -249,9 +249,9 @@ func TestPlusMemoPerGrid(t *testing.T) {
 			ans := memo.plusMemo()
 			for _, i := range rng.Perm(numPlus)[:1+rng.IntN(numPlus)] {
 				known := ans.known&(1<<i) != 0
-				want := text(fresh.plusHints(nil, i, &pos))
+				want := text(fresh.plusHints(nil, i, &pos, nil, nil))
 				before := top.work
-				got := text(memo.plusHints(ans, i, &pos))
+				got := text(memo.plusHints(ans, i, &pos, nil, nil))
 				if got != want {
 					t.Fatalf("cap %d, technique %d: memo\n%s\nafresh\n%s", capN, i, got, want)
 				}

@@ -20,7 +20,7 @@ import (
 func (c *chainer) advanced(toOff *potSet) {
 	ans := c.plusMemo()
 	for i := 0; i < numPlus; i++ {
-		for _, h := range c.plusHints(ans, i, &c.pos) {
+		for _, h := range c.plusHints(ans, i, &c.pos, &c.save, &c.basePos) {
 			marks := h.rule.offParents(&c.save, &c.cur, c.ps.marks[:0])
 			c.ps.marks = marks
 			if len(marks) == 0 {
@@ -73,9 +73,10 @@ func (c *chainer) plusMemo() *plusAnswers {
 // plusHints returns the hints of the i-th "+" technique on the working
 // grid, whose place masks are t (a dynamic spread keeps c.pos so), their
 // eliminations in hashOrder, from ans (plusMemo) when known there, else
-// found (chain_plusfast.go) and kept in ans (when not nil). A technique
-// asked again on a grid charges no work.
-func (c *chainer) plusHints(ans *plusAnswers, i int, t *posMasks) []plusHint {
+// found (chain_plusfast.go, from the changes since base, whose place
+// masks are bt, when base is not nil) and kept in ans (when not nil). A
+// technique asked again on a grid charges no work.
+func (c *chainer) plusHints(ans *plusAnswers, i int, t *posMasks, base *Grid, bt *posMasks) []plusHint {
 	if ans != nil && ans.known&(1<<i) != 0 {
 		return ans.hints[i]
 	}
@@ -85,7 +86,7 @@ func (c *chainer) plusHints(ans *plusAnswers, i int, t *posMasks) []plusHint {
 		hs, work = genericPlus(i, &c.cur)
 		c.charge(int(work))
 	} else {
-		hs = c.ps.plusFind(i, &c.cur, t)
+		hs = c.ps.plusFind(i, &c.cur, t, base, bt)
 		c.charge(plusWork)
 	}
 	if ans != nil {

@@ -48,22 +48,78 @@ type plusState struct {
 	pslab []pot
 	marks []pot    // advanced's parents of one hint
 	wings []uint32 // xWing's pairs of lines
+
+	// The spread's starting grid (base) and which techniques find no hint
+	// there (bit i: technique i); the working grid's changes from it,
+	// when worked out (diffOK: for diffG).
+	base   Grid
+	baseOK bool
+	free   uint8
+	diff   plusDiff
+	diffG  Grid
+	diffOK bool
+}
+
+// plusDiff is what a working grid changed from the spread's starting
+// grid: the digits and the cells that lost a candidate, for each digit
+// the houses where it lost a place, for each house the digits that lost
+// a place there.
+type plusDiff struct {
+	digits uint16
+	cells  [2]uint64
+	dh     [9]uint32
+	hd     [27]uint16
+}
+
+func (f *plusDiff) changed(cell int) bool { return f.cells[cell>>6]&(1<<(cell&63)) != 0 }
+
+// houseBits[c] has bit h for each of c's three houses.
+var houseBits = func() (b [81]uint32) {
+	for c := range 81 {
+		for _, h := range cellHouses[c] {
+			b[c] |= 1 << h
+		}
+	}
+	return
+}()
+
+// isTwo reports whether m has exactly two bits.
+func isTwo(m uint16) bool {
+	r := m & (m - 1)
+	return r != 0 && r&(r-1) == 0
 }
 
 // plusFind returns the hints of the i-th "+" technique on g, whose place
-// masks are t, in a slice of its own.
-func (ps *plusState) plusFind(i int, g *Grid, t *posMasks) []plusHint {
-	ps.found = ps.found[:0]
-	switch i {
-	case 0:
-		ps.locking(g, t)
-	case 1:
-		ps.hiddenPair(g, t)
-	case 2:
-		ps.nakedPair(g)
-	case 3:
-		ps.xWing(g, t)
+// masks are t, in a slice of its own. When base is not nil, g is base
+// with candidates removed (a spread's working grid and its starting
+// grid, whose place masks are bt): a technique that finds no hint on base
+// finds on g only patterns whose own places changed (a locking's or an
+// X-Wing's base houses, a hidden pair's digits in its house, a naked
+// pair's cells): a pattern whose places are as in base held there too,
+// with at least the same eliminations. So it looks at those alone. The
+// spreads' starting grid is the grid a producer searches, where the path's
+// own basic techniques, these four among them, found nothing; an inner
+// producer's is the outer chain's working grid.
+func (ps *plusState) plusFind(i int, g *Grid, t *posMasks, base *Grid, bt *posMasks) []plusHint {
+	var f *plusDiff
+	if base != nil {
+		if !ps.baseOK || ps.base != *base {
+			ps.base, ps.baseOK, ps.free = *base, true, 0
+			for j := range numPlus {
+				if ps.find(j, base, bt, nil); len(ps.found) == 0 {
+					ps.free |= 1 << j
+				}
+			}
+		}
+		if ps.free&(1<<i) != 0 {
+			if !ps.diffOK || ps.diffG != *g {
+				ps.diff.of(base, g)
+				ps.diffG, ps.diffOK = *g, true
+			}
+			f = &ps.diff
+		}
 	}
+	ps.find(i, g, t, f)
 	n := len(ps.found)
 	if n == 0 {
 		return nil
@@ -74,6 +130,42 @@ func (ps *plusState) plusFind(i int, g *Grid, t *posMasks) []plusHint {
 	l := len(ps.hslab)
 	ps.hslab = append(ps.hslab, ps.found...)
 	return ps.hslab[l : l+n : l+n]
+}
+
+// of sets f to what g changed from base.
+func (f *plusDiff) of(base, g *Grid) {
+	*f = plusDiff{}
+	for x := 0; x < 81; x++ {
+		r := base.Cand[x] &^ g.Cand[x]
+		if r == 0 {
+			continue
+		}
+		f.digits |= r
+		f.cells[x>>6] |= 1 << (x & 63)
+		hs, hb := &cellHouses[x], houseBits[x]
+		f.hd[hs[0]] |= r
+		f.hd[hs[1]] |= r
+		f.hd[hs[2]] |= r
+		for ; r != 0; r &= r - 1 {
+			f.dh[trailing(r)] |= hb
+		}
+	}
+}
+
+// find puts in ps.found the hints of the i-th technique on g (place masks
+// t), looking only at what f shows changed when f is not nil.
+func (ps *plusState) find(i int, g *Grid, t *posMasks, f *plusDiff) {
+	ps.found = ps.found[:0]
+	switch i {
+	case 0:
+		ps.locking(t, f)
+	case 1:
+		ps.hiddenPair(g, t, f)
+	case 2:
+		ps.nakedPair(g, f)
+	case 3:
+		ps.xWing(g, t, f)
+	}
 }
 
 // crossSlot[a][b] is crossSlots(a, b) for every box and line that cross
@@ -141,7 +233,7 @@ func (ps *plusState) emit(r Rule, l *hashList) {
 // locking is the generic locking's hints: forEachLock's order (pair of
 // house types, digit, base house), the cover house's places outside the
 // base.
-func (ps *plusState) locking(g *Grid, t *posMasks) {
+func (ps *plusState) locking(t *posMasks, f *plusDiff) {
 	for _, pair := range lockingPairs {
 		tab := &lockSlot[0]
 		if pair[1] == 9 {
@@ -149,7 +241,14 @@ func (ps *plusState) locking(g *Grid, t *posMasks) {
 		}
 		kind := pair[1] / 9
 		for d := 0; d < 9; d++ {
-			for b1 := pair[0]; b1 < pair[0]+9; b1++ {
+			bases := uint16(0x1ff) // a new locking's base lost a place
+			if f != nil {
+				if bases = uint16(f.dh[d]>>pair[0]) & 0x1ff; bases == 0 {
+					continue
+				}
+			}
+			for ; bases != 0; bases &= bases - 1 {
+				b1 := pair[0] + trailing(bases)
 				first := tab[t[b1][d]]
 				if first < 0 {
 					continue
@@ -183,11 +282,22 @@ func emptyIn(g *Grid, h int) int {
 // hiddenPair is hiddenSet(2)'s hints: houses in serate's order, pairs of
 // digits in combos order (by the higher digit, then the lower), two digits
 // with the same two places; in a house of more than four empty cells.
-func (ps *plusState) hiddenPair(g *Grid, t *posMasks) {
+func (ps *plusState) hiddenPair(g *Grid, t *posMasks, f *plusDiff) {
 	for _, h := range serateHouses {
+		ch := uint16(0x1ff) // a new pair has one of these digits
+		if f != nil {
+			ch = f.hd[h]
+			some := false
+			for m := ch; m != 0 && !some; m &= m - 1 {
+				some = isTwo(t[h][trailing(m)])
+			}
+			if !some {
+				continue
+			}
+		}
 		var two uint16 // the digits with two places
 		for d := 0; d < 9; d++ {
-			if bits.OnesCount16(t[h][d]) == 2 {
+			if isTwo(t[h][d]) {
 				two |= 1 << d
 			}
 		}
@@ -201,7 +311,7 @@ func (ps *plusState) hiddenPair(g *Grid, t *posMasks) {
 			pos := t[h][b]
 			for m2 := two & (1<<b - 1); m2 != 0; m2 &= m2 - 1 {
 				a := trailing(m2)
-				if t[h][a] != pos {
+				if t[h][a] != pos || (1<<a|1<<b)&ch == 0 {
 					continue
 				}
 				if !checked {
@@ -232,34 +342,17 @@ func (ps *plusState) hiddenPair(g *Grid, t *posMasks) {
 // of the same two candidates; in a house of four or more empty cells.
 // Most grids have no two such cells in a house: one pass over the cells
 // tells.
-func (ps *plusState) nakedPair(g *Grid) {
-	var biv [81]uint8
-	nb := 0
-	any := false
-	for x := 0; x < 81; x++ {
-		m := g.Cand[x]
-		if m&(m-1) == 0 || bits.OnesCount16(m) != 2 {
-			continue
-		}
-		for _, y := range biv[:nb] {
-			if g.Cand[y] == m && sharesHouse(x, int(y)) {
-				any = true
-				break
-			}
-		}
-		if any {
-			break
-		}
-		biv[nb] = uint8(x)
-		nb++
-	}
-	if !any {
+func (ps *plusState) nakedPair(g *Grid, f *plusDiff) {
+	if !nakedPairAny(g, f) {
 		return
 	}
 	for _, h := range serateHouses {
+		if f != nil && f.hd[h] == 0 {
+			continue
+		}
 		var two uint16 // the slots of cells with two candidates
 		for j, x := range houses[h] {
-			if bits.OnesCount16(g.Cand[x]) == 2 {
+			if isTwo(g.Cand[x]) {
 				two |= 1 << j
 			}
 		}
@@ -274,6 +367,9 @@ func (ps *plusState) nakedPair(g *Grid) {
 			for m2 := two & (1<<j - 1); m2 != 0; m2 &= m2 - 1 {
 				i := trailing(m2)
 				if g.Cand[houses[h][i]] != cm {
+					continue
+				}
+				if f != nil && !f.changed(int(houses[h][i])) && !f.changed(int(houses[h][j])) {
 					continue
 				}
 				if !checked {
@@ -302,6 +398,44 @@ func (ps *plusState) nakedPair(g *Grid) {
 	}
 }
 
+// nakedPairAny reports whether two cells of a house hold the same two
+// candidates (one of them changed, when f is not nil).
+func nakedPairAny(g *Grid, f *plusDiff) bool {
+	if f != nil {
+		for w, cm := range f.cells {
+			for ; cm != 0; cm &= cm - 1 {
+				x := w<<6 + bits.TrailingZeros64(cm)
+				m := g.Cand[x]
+				if !isTwo(m) {
+					continue
+				}
+				for _, y := range peers[x] {
+					if g.Cand[y] == m {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	var biv [81]uint8
+	nb := 0
+	for x := 0; x < 81; x++ {
+		m := g.Cand[x]
+		if !isTwo(m) {
+			continue
+		}
+		for _, y := range biv[:nb] {
+			if g.Cand[y] == m && sharesHouse(x, int(y)) {
+				return true
+			}
+		}
+		biv[nb] = uint8(x)
+		nb++
+	}
+	return false
+}
+
 // sharesHouse reports whether cells x and y (distinct) lie in one house.
 func sharesHouse(x, y int) bool {
 	a, b := &cellHouses[x], &cellHouses[y]
@@ -311,7 +445,7 @@ func sharesHouse(x, y int) bool {
 // xWing is fish(2)'s hints: columns then rows as base lines, pairs of base
 // lines in combos order, digits ascending; two lines where the digit has
 // the same two places, the digit placed at most five times.
-func (ps *plusState) xWing(g *Grid, t *posMasks) {
+func (ps *plusState) xWing(g *Grid, t *posMasks, f *plusDiff) {
 	var placed [9]int8
 	counted := false
 	for _, base := range [2]int{9, 0} {
@@ -320,9 +454,27 @@ func (ps *plusState) xWing(g *Grid, t *posMasks) {
 		// in the generic order (pair, then digit)
 		wings := ps.wings[:0] // pair mask << 4 | digit
 		for d := 0; d < 9; d++ {
+			if f != nil {
+				// a new X-Wing has a base line where d lost a place
+				lc := uint16(f.dh[d]>>base) & 0x1ff
+				for m := lc; m != 0; m &= m - 1 {
+					l := trailing(m)
+					p := t[base+l][d]
+					if !isTwo(p) {
+						continue
+					}
+					for o := 0; o < 9; o++ {
+						if o == l || t[base+o][d] != p || (lc&(1<<o) != 0 && o < l) {
+							continue
+						}
+						wings = append(wings, (uint32(1)<<l|uint32(1)<<o)<<4|uint32(d))
+					}
+				}
+				continue
+			}
 			var two uint16
 			for i := 0; i < 9; i++ {
-				if bits.OnesCount16(t[base+i][d]) == 2 {
+				if isTwo(t[base+i][d]) {
 					two |= 1 << i
 				}
 			}

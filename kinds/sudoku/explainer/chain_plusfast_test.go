@@ -13,7 +13,10 @@ import (
 // working grids (every state of the sample's basic paths, with candidates
 // removed at random, some cells emptied), exactly the hints of the generic
 // hinters (PlusHinters) as the "+" rounds took them: every hint, its Rule,
-// its eliminations in hashOrder, in the same order, and the same work.
+// its eliminations in hashOrder, in the same order, and the same work;
+// both looking at the whole grid and at its changes from the state (the
+// spread's starting grid; the states where a technique finds nothing are
+// those it looks at the changes of).
 func TestPlusFastAsGeneric(t *testing.T) {
 	text := func(hs []plusHint) string {
 		var sb strings.Builder
@@ -23,9 +26,11 @@ func TestPlusFastAsGeneric(t *testing.T) {
 		return sb.String()
 	}
 	rng := rand.New(rand.NewPCG(34, 3))
-	var ps plusState
-	grids, hints := 0, [numPlus]int{}
+	var ps, psd plusState
+	grids, hints, filtered := 0, [numPlus]int{}, [numPlus]int{}
 	for _, g := range stuckGrids(t) {
+		var gpos posMasks
+		gpos.build(&g)
 		for v := range 5 {
 			w := g
 			// v 0: the state as it is; 1-3: ever fewer candidates
@@ -46,9 +51,16 @@ func TestPlusFastAsGeneric(t *testing.T) {
 			grids++
 			for i := range numPlus {
 				want, work := genericPlus(i, &w)
-				got := ps.plusFind(i, &w, &pos)
+				got := ps.plusFind(i, &w, &pos, nil, nil)
 				if a, b := text(got), text(want); a != b {
 					t.Fatalf("grid %d %v, technique %d:\nfast\n%s\ngeneric\n%s", grids, w, i, a, b)
+				}
+				got = psd.plusFind(i, &w, &pos, &g, &gpos)
+				if a, b := text(got), text(want); a != b {
+					t.Fatalf("grid %d %v from %v, technique %d:\nfast, from the changes\n%s\ngeneric\n%s", grids, w, g, i, a, b)
+				}
+				if psd.free&(1<<i) != 0 {
+					filtered[i] += len(want)
 				}
 				if work != plusWork {
 					t.Fatalf("technique %d: the generic hinter charges %d, the fast one %d", i, work, plusWork)
@@ -57,10 +69,10 @@ func TestPlusFastAsGeneric(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d grids; hints of each technique: %v", grids, hints)
-	for i, n := range hints {
-		if n < 100 {
-			t.Fatalf("technique %d gave %d hints on %d grids: too few to compare", i, n, grids)
+	t.Logf("%d grids; hints of each technique: %v, of which from the changes: %v", grids, hints, filtered)
+	for i := range numPlus {
+		if hints[i] < 100 || filtered[i] < 100 {
+			t.Fatalf("technique %d gave %d hints on %d grids, %d from the changes: too few to compare", i, hints[i], grids, filtered[i])
 		}
 	}
 }
