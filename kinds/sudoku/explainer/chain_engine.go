@@ -142,6 +142,14 @@ type Chains struct {
 	// plusGeneric: the "+" rounds ask the generic hinters (PlusHinters)
 	// instead of chain_plusfast.go's (tests compare the two)
 	plusGeneric bool
+	// xyPasses: inner forcing chains run their three passes one after the
+	// other, as the reference, not each candidate's in turn; noPassSkip:
+	// nor do they leave out the passes that cannot take a new edge of
+	// their kind (searchXY, searchXYEach, plusReach.passes; tests compare)
+	xyPasses, noPassSkip bool
+	// arenaCap: the arena bound of inner forcing chain searches (0:
+	// arenaKeep; tests set 1 to copy the kept hints out at every assumption)
+	arenaCap int
 }
 
 // memoLimit is the bound of each memo (MaxInnerMemo unless a test sets
@@ -217,6 +225,7 @@ type chainer struct {
 	dn       *dynNeed      // the spreads a dynamic search needs (chain_dynsets.go), nil for all
 	dnBuf    *dynNeed
 	ps       plusState // the "+" techniques' buffers (chain_plusfast.go)
+	pending  bool      // some kept hint's chains are still in the arena (flushChains)
 }
 
 // chainsPool keeps the chaining buffers (sets, arenas, queues: megabytes

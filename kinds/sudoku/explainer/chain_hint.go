@@ -317,12 +317,19 @@ func (c *chainer) metaSnapshot(cand *candidate, flat int) *snapshot {
 func (c *chainer) lazySnapshot(cand *candidate, flat int) *snapshot {
 	s := c.metaSnapshot(cand, flat)
 	s.pend = append([]int32(nil), cand.targets...)
+	c.pending = true
 	return s
 }
 
 // flushChains copies out the chains of the hints kept whose chains are
-// still in the arena.
+// still in the arena (none since the last flush when c.pending is false:
+// the forcing chains flush before each of their thousands of assumptions,
+// and walking every kept hint each time had cost more than the copies).
 func (c *chainer) flushChains() {
+	if !c.pending {
+		return
+	}
+	c.pending = false
 	for _, s := range c.hints {
 		if s.pend != nil {
 			c.copyChains(s, s.pend)

@@ -29,21 +29,23 @@ type plusReach struct {
 	b     *reach   // B's closure (candidate indices are B's)
 	a, to []int32  // edge i: candidate a[i] off -> candidate to[i] on
 	s     []uint64 // per edge, the closure (B plus new edges) of to[i] on: 2*wc words each
+	sDone uint64   // the edges whose s is worked out (edgeSet)
 	am    []uint64 // the candidates a[i] (wc words)
 	u     []uint64 // candidates whose "on" or "off" reaches an edge (see touches)
 	on    []uint64 // the closures of the candidate last asked about
 	off   []uint64
 	last  int // that candidate's index, -1 for none
-	// flags[i]: forcingFrom's answer for candidate i, bit 3 set once known
-	flags []uint8
-	// xDigits: the digits with a new strong link in a house (bit d-1);
-	// yCells: some cell has a new strong link (it was left with two
-	// candidates). A chain of house links alone (the X pass) must take a
-	// new link of its digit, one whose "off to on" links are a cell's
-	// (the Y pass) a new cell link: were all its links B's, it would be a
-	// chain of B's, and B is dead.
-	xDigits uint16
-	yCells  bool
+	// the edges whose "off" end B's closures of a candidate's "on" and
+	// "off" hold, and the edges paths through them take (bit i: edge i;
+	// see edges), for candidate elast (-1 for none)
+	eOn, eOff, rOn, rOff uint64
+	elast                int
+	// rows[i]: the edges a path from edge i's "on" end can take, i included
+	rows [maxPlusEdges]uint64
+	// the cell edges (a cell left with two candidates), and per digit the
+	// house edges (a digit left with two places in a house)
+	cellE uint64
+	digE  [9]uint64
 	// emask[a]: the edges whose "off" end is candidate a (bit i: edge i);
 	// srcs lists the a with a mask, to clear them at the next build
 	emask []uint64
@@ -70,8 +72,8 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	bg := &b.grid
 	p.b = b
 	p.a, p.to = p.a[:0], p.to[:0]
-	p.last = -1
-	p.xDigits, p.yCells = 0, false
+	p.last, p.elast = -1, -1
+	p.cellE, p.digE = 0, [9]uint64{}
 	edge := func(x, y int) bool { // the strong link x - y: both edges
 		if len(p.a)+2 > maxPlusEdges {
 			return false
@@ -81,23 +83,31 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 		p.to = append(p.to, int32(iy), int32(ix))
 		return true
 	}
+	var gone [27]uint16 // per house, the digits W lost places of there
 	for c := 0; c < 81; c++ {
 		m := w.Cand[c]
-		if m&^bg.Cand[c] != 0 || w.Value[c] != bg.Value[c] {
+		if w.Value[c] != bg.Value[c] || m&^bg.Cand[c] != 0 {
 			return false
 		}
-		if m != bg.Cand[c] && popcount(m) == 2 {
+		if m == bg.Cand[c] {
+			continue
+		}
+		for _, h := range cellHouses[c] {
+			gone[h] |= bg.Cand[c] &^ m
+		}
+		if popcount(m) == 2 {
 			lo := trailing(m)
 			if !edge(c*9+lo, c*9+trailing(m&^(1<<lo))) {
 				return false
 			}
-			p.yCells = true
+			p.cellE |= 3 << (len(p.a) - 2)
 		}
 	}
 	for h := 0; h < 27; h++ {
-		for d := 0; d < 9; d++ {
+		for dm := gone[h]; dm != 0; dm &= dm - 1 {
+			d := trailing(dm)
 			m := wpos[h][d]
-			if m == bpos[h][d] || popcount(m) != 2 {
+			if popcount(m) != 2 {
 				continue
 			}
 			lo := trailing(m)
@@ -105,28 +115,26 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 			if !edge(x*9+d, y*9+d) {
 				return false
 			}
-			p.xDigits |= 1 << d
+			p.digE[d] |= 3 << (len(p.a) - 2)
 		}
 	}
 	// edge i reaches edge j when j's "off" end is in the closure of i's
 	// "on" end; then every edge a path through new edges can take from i
 	// (Warshall's closure on one word per edge)
 	ne := len(p.a)
-	var rows [maxPlusEdges]uint64
+	rows := &p.rows
 	for i := 0; i < ne; i++ {
-		s := b.set(int(p.to[i]))
-		rows[i] = 1 << i
-		for j := 0; j < ne; j++ {
-			if hasBit(s[b.wc:], int(p.a[j])) {
-				rows[i] |= 1 << j
-			}
+		s := b.set(int(p.to[i]))[b.wc:]
+		r := uint64(1) << i
+		for j, a := range p.a {
+			r |= (s[a>>6] >> (uint(a) & 63) & 1) << j
 		}
+		rows[i] = r
 	}
 	for k := 0; k < ne; k++ {
+		rk := rows[k]
 		for i := 0; i < ne; i++ {
-			if rows[i]&(1<<k) != 0 {
-				rows[i] |= rows[k]
-			}
+			rows[i] |= rk & -(rows[i] >> k & 1)
 		}
 	}
 	w2 := 2 * b.wc
@@ -135,11 +143,6 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	p.am = resize64(p.am, b.wc)
 	clear(p.u)
 	clear(p.am)
-	if cap(p.flags) < b.n {
-		p.flags = make([]uint8, b.n)
-	}
-	p.flags = p.flags[:b.n]
-	clear(p.flags)
 	full := p.emask[:cap(p.emask)]
 	for _, a := range p.srcs {
 		full[a] = 0
@@ -155,15 +158,8 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 		}
 		p.emask[a] |= 1 << i
 	}
+	p.sDone = 0
 	for i := 0; i < ne; i++ {
-		s := p.s[i*w2 : i*w2+w2]
-		clear(s)
-		for m := rows[i]; m != 0; m &= m - 1 {
-			o := b.set(int(p.to[trailing64(m)]))
-			for x := range s {
-				s[x] |= o[x]
-			}
-		}
 		// by the graph's symmetry, "v" reaches "a off" exactly when "a on"
 		// reaches "not v": u collects the "on" halves' negations
 		o := b.set(int(p.a[i]))
@@ -184,11 +180,58 @@ func resize64(s []uint64, n int) []uint64 {
 	return s[:n]
 }
 
+// xDigits returns the digits with a new house edge (bit d-1), yCells
+// whether some cell has a new edge (it was left with two candidates). A
+// chain of house links alone (the X pass) must take a new link of its
+// digit, one whose "off to on" links are a cell's (the Y pass) a new cell
+// link: were all its links B's, it would be a chain of B's, and B is dead
+// (the three passes' search, searchXY; passes tells it per candidate).
+func (p *plusReach) xDigits() uint16 {
+	var m uint16
+	for d, e := range p.digE {
+		if e != 0 {
+			m |= 1 << d
+		}
+	}
+	return m
+}
+
+func (p *plusReach) yCells() bool { return p.cellE != 0 }
+
 // touches reports whether candidate i's "on" or "off" may reach a new edge:
 // some edge's "a off" is in the closure of "i on" (then "not i on", that is
 // "i off", is in the closure of "a on") or of "i off" (then "i on" is).
 func (p *plusReach) touches(i int) bool {
 	return hasBit(p.u, i)
+}
+
+// edges works out, for candidate i, the edges whose "off" end B's closure
+// of "i on" holds (eOn) and of "i off" (eOff), and the edges paths from
+// them take (rOn, rOff: the edges the bounded closures take).
+func (p *plusReach) edges(i int) {
+	if p.elast == i {
+		return
+	}
+	p.elast = i
+	b := p.b
+	for k := 0; k < 2; k++ {
+		src := b.set(i + k*b.n)[b.wc:]
+		var em uint64
+		for x, am := range p.am {
+			for m := src[x] & am; m != 0; m &= m - 1 {
+				em |= p.emask[x<<6+trailing64(m)]
+			}
+		}
+		var r uint64
+		for m := em; m != 0; m &= m - 1 {
+			r |= p.rows[trailing64(m)]
+		}
+		if k == 0 {
+			p.eOn, p.rOn = em, r
+		} else {
+			p.eOff, p.rOff = em, r
+		}
+	}
 }
 
 // fill computes the closures of candidate i's two potentials into p.on and
@@ -199,20 +242,17 @@ func (p *plusReach) fill(i int) {
 		return
 	}
 	p.last = i
+	p.edges(i)
 	b := p.b
 	w2 := 2 * b.wc
 	for k, dst := range [2][]uint64{p.on, p.off} {
-		src := b.set(i + k*b.n)
-		copy(dst, src)
-		var em uint64 // the edges whose "off" end src holds
-		for x := 0; x < b.wc; x++ {
-			for m := src[b.wc+x] & p.am[x]; m != 0; m &= m - 1 {
-				em |= p.emask[x<<6+trailing64(m)]
-			}
+		copy(dst, b.set(i+k*b.n))
+		em := p.eOn
+		if k == 1 {
+			em = p.eOff
 		}
 		for ; em != 0; em &= em - 1 {
-			e := trailing64(em)
-			s := p.s[e*w2 : e*w2+w2]
+			s := p.edgeSet(trailing64(em), w2)
 			for y := range dst {
 				dst[y] |= s[y]
 			}
@@ -220,9 +260,27 @@ func (p *plusReach) fill(i int) {
 	}
 }
 
+// edgeSet returns the closure (B plus new edges) of edge e's "on" end, the
+// closures of B of the "on" ends of the edges rows[e] holds, worked out
+// when first asked (most searches fill few candidates' closures).
+func (p *plusReach) edgeSet(e, w2 int) []uint64 {
+	s := p.s[e*w2 : e*w2+w2]
+	if p.sDone&(1<<e) != 0 {
+		return s
+	}
+	p.sDone |= 1 << e
+	copy(s, p.b.set(int(p.to[e])))
+	for m := p.rows[e] &^ (1 << e); m != 0; m &= m - 1 {
+		o := p.b.set(int(p.to[trailing64(m)]))
+		for x := range s {
+			s[x] |= o[x]
+		}
+	}
+	return s
+}
+
 // forcingFrom is reach.forcingFrom on the closure of B plus new edges, B
-// dead (see dead): a candidate that reaches no new edge has nothing. The
-// answers are kept for the search's three passes.
+// dead (see dead): a candidate that reaches no new edge has nothing.
 func (p *plusReach) forcingFrom(cell, d int) (fromOn, fromOff, cycle bool) {
 	b := p.b
 	i := int(b.idx[cell*9+d-1])
@@ -232,29 +290,70 @@ func (p *plusReach) forcingFrom(cell, d int) (fromOn, fromOff, cycle bool) {
 	if !p.touches(i) {
 		return false, false, false
 	}
-	if f := p.flags[i]; f&8 != 0 {
-		return f&1 != 0, f&2 != 0, f&4 != 0
-	}
 	p.fill(i)
 	fromOn = hasBit(p.on[b.wc:], i)
 	fromOff = hasBit(p.off[:b.wc], i)
-	for j := 0; j < b.wc; j++ {
-		if p.on[b.wc+j]&p.off[b.wc+j] != 0 {
-			cycle = true
-			break
+	return fromOn, fromOff, p.commonOff()
+}
+
+// commonOff reports whether the closures filled (fill) share an "off"
+// potential: a cycle through the candidate's "on" may eliminate something.
+func (p *plusReach) commonOff() bool {
+	wc := p.b.wc
+	for j := 0; j < wc; j++ {
+		if p.on[wc+j]&p.off[wc+j] != 0 {
+			return true
 		}
 	}
-	f := uint8(8)
-	if fromOn {
-		f |= 1
+	return false
+}
+
+// swapEdges maps a set of edges to their reverses (edges come in pairs:
+// 2k is x off -> y on, 2k+1 is y off -> x on).
+func swapEdges(m uint64) uint64 {
+	const even = 0x5555555555555555
+	return (m&even)<<1 | (m>>1)&even
+}
+
+// passes tells what each pass of the search may find from B's candidate
+// i, of digit d: the X pass (house links only), the Y pass (cell links for "off to
+// on") and the XY pass (both), each as fromOn, fromOff, cycle bits (1, 2,
+// 4). It is forcingFrom made tighter, with tests on the new edges first.
+//
+// With B dead, a forcing chain or a cycle that eliminates something takes
+// a new edge: were all its links B's, B's closure would show it (see
+// reach). Let e be the last new edge it takes ("a off" to "t on"), the
+// rest of it B's links. A forcing chain from "p on" reaches "p off" from
+// "t on", so by the graph's symmetry B's closure of "p on" holds "t off",
+// the "off" end of e's reverse: e is in rOn and its reverse in eOn (and
+// conversely, which is exactly forcingFrom's fromOn). From "p off", e is
+// in rOff and its reverse in eOff (fromOff). A cycle through "p on" comes
+// back to it from "t on", so "t off" is in B's closure of "p off": e is in
+// rOn and its reverse in eOff, a test of a few bits made before the
+// closures are filled for the common "off" test (the closures of most
+// candidates that reach a new edge are not needed then). The X pass's
+// spreads keep to digit d and its strong links are d's house links, so e
+// must be one of d's house edges; the Y pass's strong links are cell
+// links, so e must be a cell edge. A search left out would offer nothing
+// (its chains and cycles eliminate nothing); only its work is not spent.
+func (p *plusReach) passes(i, d int) (x, y, xy uint8) {
+	if !p.touches(i) {
+		return 0, 0, 0
 	}
-	if fromOff {
-		f |= 2
+	p.edges(i)
+	fromOn := p.rOn & swapEdges(p.eOn)
+	fromOff := p.rOff & swapEdges(p.eOff)
+	cyc := p.rOn & swapEdges(p.eOff)
+	if cyc != 0 {
+		p.fill(i)
+		if !p.commonOff() {
+			cyc = 0
+		}
 	}
-	if cycle {
-		f |= 4
-	}
-	p.flags[i] = f
+	dig := p.digE[d-1]
+	x = passFlags(fromOn&dig != 0, fromOff&dig != 0, cyc&dig != 0)
+	y = passFlags(false, false, cyc&p.cellE != 0)
+	xy = passFlags(fromOn != 0, fromOff != 0, cyc != 0)
 	return
 }
 

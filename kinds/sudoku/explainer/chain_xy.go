@@ -22,6 +22,10 @@ func (c *chainer) searchXY(g *Grid) {
 		c.xr = &c.brc
 	}
 	c.pv = pv
+	if c.all && !c.top.xyPasses {
+		c.searchXYEach(g, rc, pv)
+		return
+	}
 	// what the closure allows from each candidate, the same in every pass
 	const fromOn, fromOff, cycle = 1, 2, 4
 	var can [81 * 9]uint8
@@ -55,12 +59,12 @@ func (c *chainer) searchXY(g *Grid) {
 		// under the bound, a pass whose links take no new strong link
 		// finds nothing (see plusReach.xDigits)
 		xOnly := uint16(0x1ff)
-		if pv != nil {
-			if !ps.x && !pv.yCells {
+		if pv != nil && !c.top.noPassSkip {
+			if !ps.x && !pv.yCells() {
 				continue
 			}
 			if !ps.y {
-				xOnly = pv.xDigits
+				xOnly = pv.xDigits()
 			}
 		}
 		for cell := 0; cell < 81; cell++ {
@@ -76,6 +80,86 @@ func (c *chainer) searchXY(g *Grid) {
 			}
 		}
 	}
+}
+
+// searchXYEach is searchXY for an inner producer (all), which keeps each
+// effect's best hint: each candidate goes through the three passes in
+// turn, rather than every candidate through one pass after the other.
+// The passes' hints differ in sort key (X 2, Y 3, XY 4), so hints equal in
+// difficulty, complexity and key come from one pass, met in the same order
+// either way, and each effect keeps the same hint. The candidate's
+// closures are filled once for its three passes (the two "+" closures of
+// a candidate cost more than most of its spreads), and a pass that cannot
+// take a new edge of its kind is left out (plusReach.passes).
+func (c *chainer) searchXYEach(g *Grid, rc *reach, pv *plusReach) {
+	if pv != nil && !c.top.noPassSkip {
+		// the candidates whose closures reach a new edge, in the order of
+		// B's candidate indices (by cell, then digit)
+		b := pv.b
+		for x, word := range pv.u {
+			for m := word; m != 0; m &= m - 1 {
+				i := x<<6 + trailing64(m)
+				k := int(b.cand[i])
+				cell, d := k/9, k%9+1
+				cm := g.Cand[cell]
+				if g.Value[cell] != 0 || cm&(1<<(d-1)) == 0 || popcount(cm) < 2 {
+					continue
+				}
+				px, py, pxy := pv.passes(i, d)
+				c.xyPasses(mkPot(cell, d, true), popcount(cm), px, py, pxy)
+			}
+		}
+		return
+	}
+	for cell := 0; cell < 81; cell++ {
+		m := g.Cand[cell]
+		n := popcount(m)
+		if g.Value[cell] != 0 || n < 2 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			d := trailing(m) + 1
+			var on, off, cy bool
+			if pv != nil {
+				on, off, cy = pv.forcingFrom(cell, d)
+			} else {
+				on, off, cy = rc.forcingFrom(cell, d)
+			}
+			f := passFlags(on, off, cy)
+			c.xyPasses(mkPot(cell, d, true), n, f, f, f)
+		}
+	}
+}
+
+// xyPasses runs the X, Y and XY passes' searches from p, a candidate of a
+// cell with n candidates, as the flags of each pass allow (passFlags).
+func (c *chainer) xyPasses(p pot, n int, x, y, xy uint8) {
+	if x != 0 {
+		c.unary(p, false, true, x&1 != 0, x&2 != 0, x&4 != 0)
+	}
+	if n == 2 && y&4 != 0 {
+		// the Y pass: cycles only, from bivalue cells only
+		c.unary(p, true, false, false, false, true)
+	}
+	if xy != 0 {
+		c.unary(p, true, true, xy&1 != 0, xy&2 != 0, xy&4 != 0)
+	}
+}
+
+// passFlags packs what a search from a candidate may find: forcing chains
+// from its "on" (1), from its "off" (2), cycles (4).
+func passFlags(on, off, cy bool) uint8 {
+	var f uint8
+	if on {
+		f |= 1
+	}
+	if off {
+		f |= 2
+	}
+	if cy {
+		f |= 4
+	}
+	return f
 }
 
 // closure returns the static closure of g (chain_reach.go).
@@ -113,8 +197,15 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 	if !x && popcount(c.cur.Cand[p.cell()]) > 2 {
 		return
 	}
-	c.flushChains() // before the arena is reused
-	c.ar.reset()
+	// An inner producer keeps each effect's best hint as it goes, most of
+	// them replaced before the search ends, and its kept hints' chains stay
+	// in the arena until flushed: so its arena is kept across assumptions
+	// (up to arenaKeep nodes), and only the chains of the hints kept at the
+	// end are copied out.
+	if !c.all || len(c.ar.nodes) > c.top.arenaBound() {
+		c.flushChains() // before the arena is reused
+		c.ar.reset()
+	}
 	toOn, toOff := c.getSet(), c.getSet()
 	defer c.putSet(toOn)
 	defer c.putSet(toOff)
@@ -164,6 +255,20 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 		}
 		c.offer(&cand)
 	}
+}
+
+// arenaKeep is the size (in nodes) past which an inner forcing chain search
+// copies out its kept hints' chains and reuses its arena (unary). Its
+// spreads are short (some 70 nodes a search on the hardest puzzles), so
+// this is seldom reached; it bounds the arena's memory (16 bytes a node).
+const arenaKeep = 1 << 16
+
+// arenaBound is arenaKeep unless a test sets arenaCap.
+func (cs *Chains) arenaBound() int {
+	if cs.arenaCap > 0 {
+		return cs.arenaCap
+	}
+	return arenaKeep
 }
 
 // xyKey is the sort key of a chain or cycle by its link kinds.
@@ -444,28 +549,43 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 // cycleElim: a candidate that sees an "on" potential of the loop and also
 // an "off" one of the same digit (outside the loop's cells) goes.
 func (c *chainer) cycleElim(dst int32) []engine.Mark {
-	var inLoop [81]bool
-	for x := dst; c.ar.nodes[x].pn > 0; x = c.ar.first(x) {
-		inLoop[c.ar.nodes[x].p.cell()] = true
-	}
-	var forw, back [81]uint16
+	var inLoop board
+	var forw, back [9]board // per digit, the cells that see an "on" / "off" potential
+	var digits uint16
 	for x := dst; c.ar.nodes[x].pn > 0; x = c.ar.first(x) {
 		p := c.ar.nodes[x].p
-		bit := uint16(1) << (p.digit() - 1)
-		for _, o := range peers[p.cell()] {
-			if !inLoop[o] && c.cur.Cand[o]&bit != 0 {
-				if p.on() {
-					forw[o] |= bit
-				} else {
-					back[o] |= bit
+		cell, d := p.cell(), p.digit()-1
+		inLoop[cell>>6] |= 1 << (uint(cell) & 63)
+		if p.on() {
+			forw[d] = forw[d].or(peerBoard[cell])
+		} else {
+			back[d] = back[d].or(peerBoard[cell])
+		}
+		digits |= 1 << d
+	}
+	var any board
+	var el [81]uint16
+	for ; digits != 0; digits &= digits - 1 {
+		d := trailing(digits)
+		bit := uint16(1) << d
+		m := forw[d].and(back[d]).andNot(inLoop)
+		for w, word := range m {
+			for ; word != 0; word &= word - 1 {
+				o := w<<6 + trailing64(word)
+				if c.cur.Cand[o]&bit != 0 {
+					el[o] |= bit
+					any[w] |= 1 << (uint(o) & 63)
 				}
 			}
 		}
 	}
 	var out []engine.Mark
-	for cell := 0; cell < 81; cell++ {
-		for m := forw[cell] & back[cell]; m != 0; m &= m - 1 {
-			out = append(out, engine.Mark{Cell: cell, Value: trailing(m) + 1})
+	for w, word := range any {
+		for ; word != 0; word &= word - 1 {
+			o := w<<6 + trailing64(word)
+			for m := el[o]; m != 0; m &= m - 1 {
+				out = append(out, engine.Mark{Cell: o, Value: trailing(m) + 1})
+			}
 		}
 	}
 	return out
