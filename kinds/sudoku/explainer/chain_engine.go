@@ -150,6 +150,9 @@ type Chains struct {
 	// arenaCap: the arena bound of inner forcing chain searches (0:
 	// arenaKeep; tests set 1 to copy the kept hints out at every assumption)
 	arenaCap int
+	// buildPos: inner producers build their grid's position masks rather
+	// than take their outer spread's (tests compare the two)
+	buildPos bool
 }
 
 // memoLimit is the bound of each memo (MaxInnerMemo unless a test sets
@@ -211,6 +214,7 @@ type chainer struct {
 	rc       *reach     // the static closure (static producers only)
 	xr       *reach     // the closure whose candidate indices the current forcing search's filters use
 	base     *Grid      // an inner producer's outer grid (set by nestedPotentials)
+	gpos     *posMasks  // the position masks of the grid an inner producer searches, nil to build them
 	brc      reach      // base's closure
 	bpos     posMasks   // base's position masks
 	bdead    bool       // base's closure rules out every forcing chain and cycle

@@ -72,6 +72,17 @@ func TestInnerMemoKeepsPath(t *testing.T) {
 	t.Logf("%d steps; work %d without the memo, %d with it, %d with a memo of 3", strings.Count(want, "\n"), full, memo, tight)
 }
 
+// TestInnerPosFromSpread: an inner producer that takes its grid's position
+// masks from the outer spread (which keeps them as it removes candidates)
+// follows the nested path step for step as one that builds them afresh.
+func TestInnerPosFromSpread(t *testing.T) {
+	want, _ := stepsText(t, &Chains{buildPos: true})
+	got, _ := stepsText(t, &Chains{})
+	if got != want {
+		t.Fatalf("masks from the spread:\n%s\nbuilt afresh:\n%s", got, want)
+	}
+}
+
 // TestInnerKeepsBestPerEffect: an inner producer that keeps only the best
 // hint of each effect as it searches (keepAll) gives the same hints, in the
 // same order, with the same chains, as copying out every hint and keeping

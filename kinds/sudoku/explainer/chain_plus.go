@@ -181,9 +181,9 @@ func (c *chainer) nestedPotentials(toOff *potSet) {
 	}
 	var parents []pot
 	for _, in := range c.inner {
-		in.base = &c.save
+		in.base, in.gpos = &c.save, &c.pos
 		hs := in.allHints(&c.cur)
-		in.base = nil
+		in.base, in.gpos = nil, nil
 		for _, h := range hs {
 			parents = h.ruleParents(&c.save, &c.cur, parents[:0])
 			if len(parents) == 0 {
