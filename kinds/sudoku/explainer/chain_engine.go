@@ -124,7 +124,7 @@ type Chains struct {
 	// configuration and grid (see allHints), at most memoCap of them (0:
 	// MaxInnerMemo); noMemo turns it off (tests compare the two)
 	inner   map[innerKey][]*snapshot
-	plus    map[Grid]*plusAnswers // the "+" techniques' hints per grid (see plusMemo)
+	plus    plusTable // the "+" techniques' hints per grid (see plusMemo)
 	memoCap int
 	noMemo  bool
 	// noPlus: inner forcing chains compute their grid's closure instead of
@@ -243,7 +243,7 @@ var chainsPool = sync.Pool{New: func() any { return &Chains{} }}
 // before it.
 func (cs *Chains) release() {
 	clear(cs.inner)
-	clear(cs.plus)
+	cs.plus.reset()
 	chainsPool.Put(cs)
 }
 

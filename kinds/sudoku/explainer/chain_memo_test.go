@@ -63,8 +63,8 @@ func TestInnerMemoKeepsPath(t *testing.T) {
 	if got != want {
 		t.Fatalf("with a memo of 3:\n%s\nwithout:\n%s", got, want)
 	}
-	if len(small.inner) > 3 || len(small.plus) > 3 {
-		t.Fatalf("the memos hold %d inner and %d \"+\" answers, bound 3", len(small.inner), len(small.plus))
+	if len(small.inner) > 3 || small.plus.len() > 3 {
+		t.Fatalf("the memos hold %d inner and %d \"+\" answers, bound 3", len(small.inner), small.plus.len())
 	}
 	if tight < memo || tight > full {
 		t.Fatalf("work with a memo of 3: %d units, not between %d (memo) and %d (none)", tight, memo, full)
@@ -283,8 +283,8 @@ func TestPlusMemoPerGrid(t *testing.T) {
 					t.Fatalf("cap %d, technique %d: answer not kept", capN, i)
 				}
 			}
-			if capN > 0 && len(top.plus) > capN {
-				t.Fatalf("the memo holds %d grids, bound %d", len(top.plus), capN)
+			if capN > 0 && top.plus.len() > capN {
+				t.Fatalf("the memo holds %d grids, bound %d", top.plus.len(), capN)
 			}
 		}
 		if hits == 0 || found == 0 || nonEmpty == 0 {

@@ -56,18 +56,7 @@ func (c *chainer) plusMemo() *plusAnswers {
 	if top.noMemo {
 		return nil
 	}
-	if a, ok := top.plus[c.cur]; ok {
-		return a
-	}
-	if top.plus == nil {
-		top.plus = make(map[Grid]*plusAnswers)
-	}
-	if len(top.plus) >= top.memoLimit() {
-		clear(top.plus)
-	}
-	a := &plusAnswers{}
-	top.plus[c.cur] = a
-	return a
+	return top.plus.answers(&c.cur, top.memoLimit())
 }
 
 // plusHints returns the hints of the i-th "+" technique on the working
