@@ -30,11 +30,13 @@ type plusReach struct {
 	a, to []int32  // edge i: candidate a[i] off -> candidate to[i] on
 	s     []uint64 // per edge, the closure (B plus new edges) of to[i] on: 2*wc words each
 	sDone uint64   // the edges whose s is worked out (edgeSet)
-	am    []uint64 // the candidates a[i] (wc words)
 	u     []uint64 // candidates whose "on" or "off" reaches an edge (see touches)
-	on    []uint64 // the closures of the candidate last asked about
-	off   []uint64
-	last  int // that candidate's index, -1 for none
+	// per candidate, the edges whose "off" end B's closure of its "on"
+	// holds, and of its "off" (see build)
+	eOnOf, eOffOf []uint64
+	on            []uint64 // the closures of the candidate last asked about
+	off           []uint64
+	last          int // that candidate's index, -1 for none
 	// the edges whose "off" end B's closures of a candidate's "on" and
 	// "off" hold, and the edges paths through them take (bit i: edge i;
 	// see edges), for candidate elast (-1 for none)
@@ -46,10 +48,6 @@ type plusReach struct {
 	// house edges (a digit left with two places in a house)
 	cellE uint64
 	digE  [9]uint64
-	// emask[a]: the edges whose "off" end is candidate a (bit i: edge i);
-	// srcs lists the a with a mask, to clear them at the next build
-	emask []uint64
-	srcs  []int32
 }
 
 // dead reports whether r's grid has no forcing chain or cycle by its
@@ -118,18 +116,55 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 			p.digE[d] |= 3 << (len(p.a) - 2)
 		}
 	}
+	// for each candidate i, the edges whose "off" end B's closure of "i
+	// on" holds (eOnOf[i]) and of "i off" (eOffOf[i]), from the closures
+	// of the edges' "off" ends' negations by the graph's symmetry: "i on"
+	// reaches "a off" exactly when "a on" reaches "i off", and "i off"
+	// reaches "a off" when "a on" reaches "i on". u: the candidates with
+	// some (the arrays are kept zero elsewhere: the last build's u clears
+	// them).
+	for x, word := range p.u {
+		for ; word != 0; word &= word - 1 {
+			i := x<<6 + trailing64(word)
+			p.eOnOf[i], p.eOffOf[i] = 0, 0
+		}
+	}
+	p.u = resize64(p.u, b.wc)
+	clear(p.u)
+	p.eOnOf = resize64(p.eOnOf, b.n)
+	p.eOffOf = resize64(p.eOffOf, b.n)
+	ne := len(p.a)
+	var done uint64 // the edges whose "off" end is taken already
+	for j := 0; j < ne; j++ {
+		if done&(1<<j) != 0 {
+			continue
+		}
+		a := p.a[j]
+		var mask uint64 // the edges whose "off" end is a
+		for k := j; k < ne; k++ {
+			if p.a[k] == a {
+				mask |= 1 << k
+			}
+		}
+		done |= mask
+		o := b.set(int(a))
+		for x := 0; x < b.wc; x++ {
+			on, off := o[x], o[b.wc+x]
+			p.u[x] |= on | off
+			for ; on != 0; on &= on - 1 {
+				p.eOffOf[x<<6+trailing64(on)] |= mask
+			}
+			for ; off != 0; off &= off - 1 {
+				p.eOnOf[x<<6+trailing64(off)] |= mask
+			}
+		}
+	}
 	// edge i reaches edge j when j's "off" end is in the closure of i's
 	// "on" end; then every edge a path through new edges can take from i
 	// (Warshall's closure on one word per edge)
-	ne := len(p.a)
 	rows := &p.rows
 	for i := 0; i < ne; i++ {
-		s := b.set(int(p.to[i]))[b.wc:]
-		r := uint64(1) << i
-		for j, a := range p.a {
-			r |= (s[a>>6] >> (uint(a) & 63) & 1) << j
-		}
-		rows[i] = r
+		rows[i] = 1<<i | p.eOnOf[p.to[i]]
 	}
 	for k := 0; k < ne; k++ {
 		rk := rows[k]
@@ -139,35 +174,7 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	}
 	w2 := 2 * b.wc
 	p.s = resize64(p.s, ne*w2)
-	p.u = resize64(p.u, b.wc)
-	p.am = resize64(p.am, b.wc)
-	clear(p.u)
-	clear(p.am)
-	full := p.emask[:cap(p.emask)]
-	for _, a := range p.srcs {
-		full[a] = 0
-	}
-	p.srcs = p.srcs[:0]
-	if cap(p.emask) < b.n {
-		p.emask = make([]uint64, b.n)
-	}
-	p.emask = p.emask[:b.n]
-	for i, a := range p.a {
-		if p.emask[a] == 0 {
-			p.srcs = append(p.srcs, a)
-		}
-		p.emask[a] |= 1 << i
-	}
 	p.sDone = 0
-	for i := 0; i < ne; i++ {
-		// by the graph's symmetry, "v" reaches "a off" exactly when "a on"
-		// reaches "not v": u collects the "on" halves' negations
-		o := b.set(int(p.a[i]))
-		for x := range p.u {
-			p.u[x] |= o[x] | o[b.wc+x]
-		}
-		p.am[p.a[i]>>6] |= 1 << (uint(p.a[i]) & 63)
-	}
 	p.on = resize64(p.on, w2)
 	p.off = resize64(p.off, w2)
 	return true
@@ -213,24 +220,13 @@ func (p *plusReach) edges(i int) {
 		return
 	}
 	p.elast = i
-	b := p.b
-	for k := 0; k < 2; k++ {
-		src := b.set(i + k*b.n)[b.wc:]
-		var em uint64
-		for x, am := range p.am {
-			for m := src[x] & am; m != 0; m &= m - 1 {
-				em |= p.emask[x<<6+trailing64(m)]
-			}
-		}
-		var r uint64
-		for m := em; m != 0; m &= m - 1 {
-			r |= p.rows[trailing64(m)]
-		}
-		if k == 0 {
-			p.eOn, p.rOn = em, r
-		} else {
-			p.eOff, p.rOff = em, r
-		}
+	p.eOn, p.eOff = p.eOnOf[i], p.eOffOf[i]
+	p.rOn, p.rOff = 0, 0
+	for m := p.eOn; m != 0; m &= m - 1 {
+		p.rOn |= p.rows[trailing64(m)]
+	}
+	for m := p.eOff; m != 0; m &= m - 1 {
+		p.rOff |= p.rows[trailing64(m)]
 	}
 }
 

@@ -226,20 +226,23 @@ func (c *chainer) unary(p pot, y, x, fromOn, fromOff, cycle bool) {
 		return c.xr.back(q)
 	}
 	if cycle {
-		cycles = c.cycles(toOn, toOff, y, x, p, back(p.flip()), cycles)
+		f := c.xyFilterOf(back(p.flip()))
+		cycles = c.cycles(toOn, toOff, y, x, p, &f, cycles)
 	}
 	if x && fromOn {
 		toOn.clear()
 		toOff.clear()
 		toOn.put(p, root)
-		chains = c.forcing(toOn, toOff, y, p, back(p), chains)
+		f := c.xyFilterOf(back(p))
+		chains = c.forcing(toOn, toOff, y, p, &f, chains)
 	}
 	if x && fromOff {
 		toOn.clear()
 		toOff.clear()
 		neg := c.ar.add(p.flip(), causeNone)
 		toOff.put(p.flip(), neg)
-		chains = c.forcing(toOn, toOff, y, p.flip(), back(p.flip()), chains)
+		f := c.xyFilterOf(back(p.flip()))
+		chains = c.forcing(toOn, toOff, y, p.flip(), &f, chains)
 	}
 	for _, n := range cycles {
 		cand := candidate{kind: kCycle, targets: []int32{n}, xLinks: x, yLinks: y, place: engine.Mark{Cell: -1}}
@@ -322,6 +325,34 @@ func (c *chainer) isAncestor(n int32, q pot) bool {
 	return false
 }
 
+// xyFilter is reach.reaches for one spread: whether a static spread from a
+// potential q may derive the negation of the spread's end, whose back set
+// (reach.back) must then hold q's negation. Read on the target lists, it
+// keeps the rejected potentials out of them.
+type xyFilter struct {
+	idx *[81 * 9]int16 // nil: every potential passes (no back set)
+	neg [2][]uint64    // for "off" potentials the back set's "on" half, for "on" its "off" half
+}
+
+func (c *chainer) xyFilterOf(back []uint64) xyFilter {
+	if back == nil {
+		return xyFilter{}
+	}
+	wc := c.xr.wc
+	return xyFilter{idx: &c.xr.idx, neg: [2][]uint64{back[:wc], back[wc:]}}
+}
+
+func (f *xyFilter) ok(q pot) bool {
+	if f.idx == nil {
+		return true
+	}
+	i := int(f.idx[q>>1])
+	if i < 0 {
+		return true
+	}
+	return f.neg[q&1][i>>6]>>(uint(i)&63)&1 != 0
+}
+
 // targets are the potentials one step of a static spread derives from one
 // potential, in the spread's order, each with its rule.
 type targets struct {
@@ -332,27 +363,33 @@ type targets struct {
 
 // onTargets lists what "p on" gives: its cell's other candidates (with
 // cell links), then the digit's other places in the box, then in the row
-// and the column outside the box.
-func (c *chainer) onTargets(p pot, y bool, ts *targets) {
+// and the column outside the box; those f passes.
+func (c *chainer) onTargets(p pot, y bool, f *xyFilter, ts *targets) {
 	cell, d := p.cell(), p.digit()
 	n := 0
 	if y {
 		for m := c.cur.Cand[cell] &^ (1 << (d - 1)); m != 0; m &= m - 1 {
-			ts.q[n], ts.why[n] = mkPot(cell, trailing(m)+1, false), causeCell
-			n++
+			if q := mkPot(cell, trailing(m)+1, false); f.ok(q) {
+				ts.q[n], ts.why[n] = q, causeCell
+				n++
+			}
 		}
 	}
 	hs := &cellHouses[cell]
 	for m := c.basePos[hs[2]][d-1] &^ (1 << cellIdx[cell][2]); m != 0; m &= m - 1 {
-		ts.q[n], ts.why[n] = mkPot(int(houses[hs[2]][trailing(m)]), d, false), causeBox
-		n++
+		if q := mkPot(int(houses[hs[2]][trailing(m)]), d, false); f.ok(q) {
+			ts.q[n], ts.why[n] = q, causeBox
+			n++
+		}
 	}
 	for k := 0; k < 2; k++ {
 		h := hs[k]
 		why := houseCause(int(h))
 		for m := c.basePos[h][d-1] &^ sameBox[cell][k]; m != 0; m &= m - 1 {
-			ts.q[n], ts.why[n] = mkPot(int(houses[h][trailing(m)]), d, false), why
-			n++
+			if q := mkPot(int(houses[h][trailing(m)]), d, false); f.ok(q) {
+				ts.q[n], ts.why[n] = q, why
+				n++
+			}
 		}
 	}
 	ts.n = n
@@ -360,13 +397,16 @@ func (c *chainer) onTargets(p pot, y bool, ts *targets) {
 
 // offTargets lists what "p off" gives: its cell's last other candidate
 // (with cell links), then (with house links) the digit's last other place
-// in the box, the row, the column, each potential once.
-func (c *chainer) offTargets(p pot, y, x bool, ts *targets) {
+// in the box, the row, the column, each potential once; those f passes
+// (a potential met twice passes or fails both times).
+func (c *chainer) offTargets(p pot, y, x bool, f *xyFilter, ts *targets) {
 	cell, d := p.cell(), p.digit()
 	n := 0
 	if y && popcount(c.cur.Cand[cell]) == 2 {
-		ts.q[n], ts.why[n] = mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true), causeCell
-		n++
+		if q := mkPot(cell, trailing(c.cur.Cand[cell]&^(1<<(d-1)))+1, true); f.ok(q) {
+			ts.q[n], ts.why[n] = q, causeCell
+			n++
+		}
 	}
 	if x {
 		hs, ix := &cellHouses[cell], &cellIdx[cell]
@@ -378,6 +418,9 @@ func (c *chainer) offTargets(p pot, y, x bool, ts *targets) {
 				continue
 			}
 			q := mkPot(int(houses[h][trailing(m)]), d, true)
+			if !f.ok(q) {
+				continue
+			}
 			for _, o := range ts.q[:n] {
 				if o == q {
 					continue houses
@@ -392,7 +435,7 @@ func (c *chainer) offTargets(p pot, y, x bool, ts *targets) {
 
 // cycles spreads from the assumption level by level; an "off" potential is
 // taken again whenever it is not already on the line that leads to it.
-func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64, out []int32) []int32 {
+func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, f *xyFilter, out []int32) []int32 {
 	qOn := toOn.appendNodes(c.qOn[:0])
 	qOff := c.qOff[:0]
 	length := 0
@@ -411,9 +454,9 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 		length++
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			c.onTargets(c.ar.nodes[pn].p, y, &ts)
+			c.onTargets(c.ar.nodes[pn].p, y, f, &ts)
 			for j, q := range ts.q[:ts.n] {
-				if !c.xr.reaches(back, q) || c.isAncestor(pn, q) {
+				if c.isAncestor(pn, q) {
 					continue
 				}
 				n := c.ar.add1(q, ts.why[j], pn)
@@ -426,11 +469,8 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 		length++
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			c.offTargets(c.ar.nodes[pn].p, y, x, &ts)
+			c.offTargets(c.ar.nodes[pn].p, y, x, f, &ts)
 			for j, q := range ts.q[:ts.n] {
-				if !c.xr.reaches(back, q) {
-					continue
-				}
 				hit := length >= 4 && q == src
 				if !hit && toOn.has(q) {
 					continue
@@ -456,7 +496,7 @@ func (c *chainer) cycles(toOn, toOff *potSet, y, x bool, src pot, back []uint64,
 
 // forcing spreads from one assumption and collects the nodes where it
 // reaches its own negation. Potentials already known make no node.
-func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, out []int32) []int32 {
+func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, f *xyFilter, out []int32) []int32 {
 	qOn := toOn.appendNodes(c.qOn[:0])
 	qOff := toOff.appendNodes(c.qOff[:0])
 	found := false // the negation is reached once at most per spread
@@ -483,11 +523,8 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 		}
 		for i := 0; i < len(qOn); i++ {
 			pn := qOn[i]
-			c.onTargets(c.ar.nodes[pn].p, y, &ts)
+			c.onTargets(c.ar.nodes[pn].p, y, f, &ts)
 			for j, q := range ts.q[:ts.n] {
-				if !c.xr.reaches(back, q) {
-					continue
-				}
 				hit := !found && q.flip() == src
 				if !hit && toOff.has(q) {
 					continue
@@ -513,11 +550,8 @@ func (c *chainer) forcing(toOn, toOff *potSet, y bool, src pot, back []uint64, o
 		}
 		for i := 0; i < len(qOff); i++ {
 			pn := qOff[i]
-			c.offTargets(c.ar.nodes[pn].p, y, true, &ts)
+			c.offTargets(c.ar.nodes[pn].p, y, true, f, &ts)
 			for j, q := range ts.q[:ts.n] {
-				if !c.xr.reaches(back, q) {
-					continue
-				}
 				hit := !found && q.flip() == src
 				if !hit && toOn.has(q) {
 					continue
