@@ -19,6 +19,7 @@ import (
 // that yields some.
 func (c *chainer) advanced(toOff *potSet) {
 	ans := c.plusMemo()
+	c.ps.newRound()
 	for i := 0; i < numPlus; i++ {
 		for _, h := range c.plusHints(ans, i, &c.pos, &c.save, &c.basePos) {
 			marks := h.rule.offParents(&c.save, &c.cur, c.ps.marks[:0])

@@ -51,12 +51,11 @@ type plusState struct {
 
 	// The spread's starting grid (base) and which techniques find no hint
 	// there (bit i: technique i); the working grid's changes from it,
-	// when worked out (diffOK: for diffG).
+	// worked out once a round (diffOK: since newRound).
 	base   Grid
 	baseOK bool
 	free   uint8
 	diff   plusDiff
-	diffG  Grid
 	diffOK bool
 }
 
@@ -100,22 +99,26 @@ func isTwo(m uint16) bool {
 // spreads' starting grid is the grid a producer searches, where the path's
 // own basic techniques, these four among them, found nothing; an inner
 // producer's is the outer chain's working grid.
+//
+// The grids are those of the round begun by the last newRound: the first
+// technique asked in a round works out the changes (and, when base is not
+// the last round's, which techniques find nothing there).
 func (ps *plusState) plusFind(i int, g *Grid, t *posMasks, base *Grid, bt *posMasks) []plusHint {
 	var f *plusDiff
 	if base != nil {
-		if !ps.baseOK || ps.base != *base {
-			ps.base, ps.baseOK, ps.free = *base, true, 0
-			for j := range numPlus {
-				if ps.find(j, base, bt, nil); len(ps.found) == 0 {
-					ps.free |= 1 << j
+		if !ps.diffOK {
+			if !ps.baseOK || ps.base != *base {
+				ps.base, ps.baseOK, ps.free = *base, true, 0
+				for j := range numPlus {
+					if ps.find(j, base, bt, nil); len(ps.found) == 0 {
+						ps.free |= 1 << j
+					}
 				}
 			}
+			ps.diff.of(base, g)
+			ps.diffOK = true
 		}
 		if ps.free&(1<<i) != 0 {
-			if !ps.diffOK || ps.diffG != *g {
-				ps.diff.of(base, g)
-				ps.diffG, ps.diffOK = *g, true
-			}
 			f = &ps.diff
 		}
 	}
@@ -131,6 +134,10 @@ func (ps *plusState) plusFind(i int, g *Grid, t *posMasks, base *Grid, bt *posMa
 	ps.hslab = append(ps.hslab, ps.found...)
 	return ps.hslab[l : l+n : l+n]
 }
+
+// newRound begins a "+" round: the grids plusFind is asked about may have
+// changed since the last.
+func (ps *plusState) newRound() { ps.diffOK = false }
 
 // of sets f to what g changed from base.
 func (f *plusDiff) of(base, g *Grid) {

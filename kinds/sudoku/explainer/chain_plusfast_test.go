@@ -49,6 +49,7 @@ func TestPlusFastAsGeneric(t *testing.T) {
 			var pos posMasks
 			pos.build(&w)
 			grids++
+			psd.newRound()
 			for i := range numPlus {
 				want, work := genericPlus(i, &w)
 				got := ps.plusFind(i, &w, &pos, nil, nil)
