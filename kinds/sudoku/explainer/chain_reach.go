@@ -409,12 +409,10 @@ func (r *reach) reaches(s []uint64, q pot) bool {
 	if s == nil {
 		return true
 	}
-	i := int(r.idx[q.cell()*9+q.digit()-1])
+	i := int(r.idx[q>>1]) // q>>1 is cell*9+digit-1
 	if i < 0 {
 		return true
 	}
-	if q.on() {
-		return hasBit(s[r.wc:], i)
-	}
-	return hasBit(s[:r.wc], i)
+	// "q on" is asked of the "off" half, "q off" of the "on" half
+	return s[i>>6+int(q&1)*r.wc]&(1<<(uint(i)&63)) != 0
 }

@@ -147,7 +147,8 @@ func refClosure(g *Grid) [][]bool {
 func TestReachMatchesReference(t *testing.T) {
 	grids := reachGrids(t, 5)
 	var r reach
-	sets, empty := 0, 0
+	sets, empty, forcing, pairs := 0, 0, 0, 0
+	rng := rand.New(rand.NewPCG(34, 8))
 	for gi := range grids {
 		g := &grids[gi]
 		for c := range 81 {
@@ -159,6 +160,41 @@ func TestReachMatchesReference(t *testing.T) {
 		r.build(g)
 		r.build(g) // the same grid again: kept
 		ref := refClosure(g)
+		// forcingFrom first, before set makes the sets it may do without
+		for cell := range 81 {
+			for d := range 9 {
+				if g.Cand[cell]&(1<<d) == 0 {
+					continue
+				}
+				on, off := ref[(cell*9+d)*2+1], ref[(cell*9+d)*2]
+				cycle := false
+				for k := 0; k < 81*9; k++ {
+					if on[k*2] && off[k*2] {
+						cycle = true
+					}
+				}
+				want := [3]bool{on[(cell*9+d)*2], off[(cell*9+d)*2+1], cycle}
+				a, b, c := r.forcingFrom(cell, d+1)
+				if got := [3]bool{a, b, c}; got != want {
+					t.Fatalf("grid %d: forcingFrom(r%dc%d #%d) = %v, want %v", gi, cell/9+1, cell%9+1, d+1, got, want)
+				}
+				forcing++
+			}
+		}
+		// back and reaches: "q" can derive "not p" when "not q" is in the
+		// closure of "p" (and, the graph being symmetric, the other way)
+		for range 64 {
+			if r.n == 0 {
+				break
+			}
+			kp, kq := int(r.cand[rng.IntN(r.n)]), int(r.cand[rng.IntN(r.n)])
+			p, q := pot(kp*2+rng.IntN(2)), pot(kq*2+rng.IntN(2))
+			got := r.reaches(r.back(p), q)
+			if want := ref[q][p^1]; got != want || ref[p][q^1] != want {
+				t.Fatalf("grid %d: reaches(back(%v), %v) = %v, want %v (%v the other way)", gi, p, q, got, want, ref[p][q^1])
+			}
+			pairs++
+		}
 		n := 0
 		for cell := range 81 {
 			for d := range 9 {
@@ -201,7 +237,7 @@ func TestReachMatchesReference(t *testing.T) {
 			t.Fatalf("grid %d: %d candidates, reach counts %d", gi, n, r.n)
 		}
 	}
-	t.Logf("%d grids (%d with an empty cell), %d closures compared", len(grids), empty, sets)
+	t.Logf("%d grids (%d with an empty cell), %d closures, %d forcingFrom and %d reaches compared", len(grids), empty, sets, forcing, pairs)
 	if len(grids) < 300 || empty == 0 {
 		t.Fatalf("%d grids, %d with an empty cell: too few to compare", len(grids), empty)
 	}
