@@ -31,6 +31,7 @@ type plusReach struct {
 	s     []uint64 // per edge, the closure (B plus new edges) of to[i] on: 2*wc words each
 	sDone uint64   // the edges whose s is worked out (edgeSet)
 	u     []uint64 // candidates whose "on" or "off" reaches an edge (see touches)
+	wm    []uint64 // W's candidates among B's
 	// per candidate, the edges whose "off" end B's closure of its "on"
 	// holds, and of its "off" (see build)
 	eOnOf, eOffOf []uint64
@@ -131,6 +132,16 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	}
 	p.u = resize64(p.u, b.wc)
 	clear(p.u)
+	p.wm = resize64(p.wm, b.wc)
+	for x := range p.wm {
+		p.wm[x] = ^uint64(0)
+	}
+	for c := 0; c < 81; c++ {
+		for m := bg.Cand[c] &^ w.Cand[c]; m != 0; m &= m - 1 {
+			j := int(b.idx[c*9+trailing(m)])
+			p.wm[j>>6] &^= 1 << (uint(j) & 63)
+		}
+	}
 	p.eOnOf = resize64(p.eOnOf, b.n)
 	p.eOffOf = resize64(p.eOffOf, b.n)
 	ne := len(p.a)
@@ -304,6 +315,33 @@ func (p *plusReach) commonOff() bool {
 	return false
 }
 
+// commonOffIn is commonOff (the closures filled for candidate i) on the
+// "off" potentials a cycle through i's "on" may eliminate: W's candidates
+// (wm) outside i's cell (a cycle eliminates W's candidates in cells off
+// its loop, and i's cell is on it). The closures under the bound run
+// through the candidates W lost, and their common "off" potentials are
+// mostly of those: on hardest6's median puzzles this leaves 160,000 of
+// 1,970,000 cycle searches.
+func (p *plusReach) commonOffIn(i int) bool {
+	b := p.b
+	wc := b.wc
+	var both [(81*9 + 63) / 64]uint64
+	for j := 0; j < wc; j++ {
+		both[j] = p.on[wc+j] & p.off[wc+j] & p.wm[j]
+	}
+	cell := int(b.cand[i]) / 9
+	for m := b.grid.Cand[cell]; m != 0; m &= m - 1 {
+		j := int(b.idx[cell*9+trailing(m)])
+		both[j>>6] &^= 1 << (uint(j) & 63)
+	}
+	for j := 0; j < wc; j++ {
+		if both[j] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // swapEdges maps a set of edges to their reverses (edges come in pairs:
 // 2k is x off -> y on, 2k+1 is y off -> x on).
 func swapEdges(m uint64) uint64 {
@@ -342,7 +380,7 @@ func (p *plusReach) passes(i, d int) (x, y, xy uint8) {
 	cyc := p.rOn & swapEdges(p.eOff)
 	if cyc != 0 {
 		p.fill(i)
-		if !p.commonOff() {
+		if !p.commonOffIn(i) {
 			cyc = 0
 		}
 	}
