@@ -111,6 +111,20 @@ func (c *chainer) searchXYEach(g *Grid, rc *reach, pv *plusReach) {
 		}
 		return
 	}
+	// W's own closure (more than maxPlusEdges new edges, or B not dead)
+	// is exact, and its cycle test is made finer the same ways: the
+	// common "off" outside the candidate's cell, of its digit for the X
+	// pass, and with B dead the passes need a new edge of their kind
+	// somewhere in W (newLinks)
+	own := pv == nil && !c.top.noPassSkip && !c.top.unpruned
+	var dm [9][(81*9 + 63) / 64]uint64 // per digit, rc's candidates of that digit
+	xDig, yCel := uint16(0x1ff), true
+	if own {
+		for i, k := range rc.cand {
+			dm[k%9][i>>6] |= 1 << (uint(i) & 63)
+		}
+		xDig, yCel = c.newLinks(g)
+	}
 	for cell := 0; cell < 81; cell++ {
 		m := g.Cand[cell]
 		n := popcount(m)
@@ -125,10 +139,87 @@ func (c *chainer) searchXYEach(g *Grid, rc *reach, pv *plusReach) {
 			} else {
 				on, off, cy = rc.forcingFrom(cell, d)
 			}
-			f := passFlags(on, off, cy)
-			c.xyPasses(mkPot(cell, d, true), n, f, f, f)
+			if !own {
+				f := passFlags(on, off, cy)
+				c.xyPasses(mkPot(cell, d, true), n, f, f, f)
+				continue
+			}
+			i := int(rc.idx[cell*9+d-1])
+			cyAll := cy && cycleOff(rc, i, nil)
+			cyX := cyAll && xDig&(1<<(d-1)) != 0 && cycleOff(rc, i, dm[d-1][:rc.wc])
+			x := passFlags(on, off, cyX)
+			if xDig&(1<<(d-1)) == 0 {
+				x = 0
+			}
+			y := passFlags(false, false, cyAll && yCel)
+			c.xyPasses(mkPot(cell, d, true), n, x, y, passFlags(on, off, cyAll))
 		}
 	}
+}
+
+// cycleOff reports whether the closures (r) of candidate i's "on" and
+// "off" share an "off" potential that a cycle through "i on" may
+// eliminate: one of a candidate outside i's cell (the cell is on the
+// loop), of mask's candidates when mask is not nil (the X pass's cycles
+// keep to i's digit and eliminate only it).
+func cycleOff(r *reach, i int, mask []uint64) bool {
+	wc := r.wc
+	son, soff := r.set(i)[wc:], r.set(r.n + i)[wc:]
+	var both [(81*9 + 63) / 64]uint64
+	for j := 0; j < wc; j++ {
+		both[j] = son[j] & soff[j]
+		if mask != nil {
+			both[j] &= mask[j]
+		}
+	}
+	cell := int(r.cand[i]) / 9
+	for m := r.grid.Cand[cell]; m != 0; m &= m - 1 {
+		j := int(r.idx[cell*9+trailing(m)])
+		both[j>>6] &^= 1 << (uint(j) & 63)
+	}
+	for j := 0; j < wc; j++ {
+		if both[j] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// newLinks returns, when W (g) is the outer grid B with candidates removed
+// and B dead, the digits with a new house edge in W (bit d-1) and whether
+// some cell has a new edge (see plusReach.passes: an X pass's chain needs
+// a new house edge of its digit, a Y pass's a new cell edge); otherwise
+// every digit and true.
+func (c *chainer) newLinks(g *Grid) (xDig uint16, yCel bool) {
+	if c.base == nil || c.top.noPlus || !c.bdead || !c.brc.valid || c.brc.grid != *c.base {
+		return 0x1ff, true
+	}
+	bg := c.base
+	var gone [27]uint16
+	for cell := 0; cell < 81; cell++ {
+		m := g.Cand[cell]
+		if g.Value[cell] != bg.Value[cell] || m&^bg.Cand[cell] != 0 {
+			return 0x1ff, true
+		}
+		if m == bg.Cand[cell] {
+			continue
+		}
+		for _, h := range cellHouses[cell] {
+			gone[h] |= bg.Cand[cell] &^ m
+		}
+		if popcount(m) == 2 {
+			yCel = true
+		}
+	}
+	for h := 0; h < 27; h++ {
+		for dm := gone[h]; dm != 0; dm &= dm - 1 {
+			d := trailing(dm)
+			if popcount(c.basePos[h][d]) == 2 {
+				xDig |= 1 << d
+			}
+		}
+	}
+	return xDig, yCel
 }
 
 // xyPasses runs the X, Y and XY passes' searches from p, a candidate of a
