@@ -168,13 +168,23 @@ func TestQueueCancelResume(t *testing.T) {
 	}
 }
 
-// waitFor polls ok until it holds (the test's deadline bounds it).
+// waitFor polls ok until it holds, failing the test after waitLimit.
 func waitFor(t *testing.T, ok func() bool) {
 	t.Helper()
+	// a queue that never gets there fails the test (at the caller's
+	// line) instead of hanging it until go test's own timeout
+	deadline := time.Now().Add(waitLimit)
 	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v: the queue never got there", waitLimit)
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// waitLimit bounds waitFor: far above what any wait takes (milliseconds),
+// so that only a queue that never gets there reaches it.
+const waitLimit = 60 * time.Second
 
 // TestRatingsRefuseLongLine: a ratings file with a line over
 // MaxRatingsLine is refused whole, named with its line; the other files
