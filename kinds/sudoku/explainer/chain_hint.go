@@ -367,8 +367,15 @@ func (c *chainer) copyChains(s *snapshot, targets []int32) {
 		c.todo, c.kept = order[:0], kept
 		base := len(s.nodes)
 		s.nodes = slices.Grow(s.nodes, len(kept))
+		s.sig = slices.Grow(s.sig, len(kept)+1)
 		if cap(slab)-len(slab) < np {
-			slab = make([]int, 0, max(np, 64))
+			// one chain (forcing chains and cycles, most hints): its own
+			// parents exactly; more: room for the next ones too
+			n := np
+			if len(targets) > 1 {
+				n = max(np, 64)
+			}
+			slab = make([]int, 0, n)
 		}
 		for _, x := range kept {
 			nd := c.ar.nodes[x]

@@ -32,6 +32,8 @@ type plusReach struct {
 	sDone uint64   // the edges whose s is worked out (edgeSet)
 	u     []uint64 // candidates whose "on" or "off" reaches an edge (see touches)
 	wm    []uint64 // W's candidates among B's
+	amask []uint64 // build's scratch: per candidate, the edges it is the "off" end of
+	ends  []int32  // build's scratch: the edges' "off" ends, each once
 	// per candidate, the edges whose "off" end B's closure of its "on"
 	// holds, and of its "off" (see build)
 	eOnOf, eOffOf []uint64
@@ -145,19 +147,20 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	p.eOnOf = resize64(p.eOnOf, b.n)
 	p.eOffOf = resize64(p.eOffOf, b.n)
 	ne := len(p.a)
-	var done uint64 // the edges whose "off" end is taken already
-	for j := 0; j < ne; j++ {
-		if done&(1<<j) != 0 {
-			continue
+	// the edges of each "off" end (amask, kept zero between builds), and
+	// the ends in order
+	p.amask = resize64(p.amask, b.n)
+	ends := p.ends[:0]
+	for j, a := range p.a {
+		if p.amask[a] == 0 {
+			ends = append(ends, a)
 		}
-		a := p.a[j]
-		var mask uint64 // the edges whose "off" end is a
-		for k := j; k < ne; k++ {
-			if p.a[k] == a {
-				mask |= 1 << k
-			}
-		}
-		done |= mask
+		p.amask[a] |= 1 << j
+	}
+	p.ends = ends
+	for _, a := range ends {
+		mask := p.amask[a]
+		p.amask[a] = 0
 		o := b.set(int(a))
 		for x := 0; x < b.wc; x++ {
 			on, off := o[x], o[b.wc+x]
@@ -174,10 +177,13 @@ func (p *plusReach) build(b *reach, bpos *posMasks, w *Grid, wpos *posMasks) boo
 	// "on" end; then every edge a path through new edges can take from i
 	// (Warshall's closure on one word per edge)
 	rows := &p.rows
+	var cols uint64 // the edges some other edge reaches: Warshall's steps that add anything
 	for i := 0; i < ne; i++ {
 		rows[i] = 1<<i | p.eOnOf[p.to[i]]
+		cols |= rows[i] &^ (1 << i)
 	}
-	for k := 0; k < ne; k++ {
+	for ; cols != 0; cols &= cols - 1 {
+		k := trailing64(cols)
 		rk := rows[k]
 		for i := 0; i < ne; i++ {
 			rows[i] |= rk & -(rows[i] >> k & 1)
