@@ -56,6 +56,9 @@ type Format struct {
 	// never holding the whole input in memory. It returns early with emit's
 	// error, and returns read errors; a bad record is not an error.
 	Read func(r io.Reader, emit func(Record) error) error
+	// csv holds the kinds a CSVFormat reads, so that NewRegistry can
+	// make the csv formats of several kinds one; nil for other formats.
+	csv []CSVKind
 }
 
 // Registry lists formats in detection order: the first strict format that
@@ -64,13 +67,30 @@ type Registry []Format
 
 // NewRegistry builds the registry of every format: the puzz.link URL and
 // json formats (any kind of kinds) first, then each kind package's Formats() in the
-// order given. It panics on two formats of the same name (a wiring bug).
+// order given. The kinds' CSVFormats become one csv format reading all
+// their kinds, at the place of the first (a csv export of several kinds
+// holds their rows in one table). It panics on two formats of the same
+// name (a wiring bug).
 //
 //	reg := importers.NewRegistry(kinds, sudokuimp.Formats(), akariimp.Formats())
 func NewRegistry(kinds engine.Registry, lists ...[]Format) Registry {
 	reg := Registry{URLFormat(kinds), JSONFormat(kinds), IDsFormat(kinds)}
+	var tables []CSVKind
+	at := -1
 	for _, l := range lists {
-		reg = append(reg, l...)
+		for _, f := range l {
+			if f.csv != nil {
+				tables = append(tables, f.csv...)
+				if at >= 0 {
+					continue
+				}
+				at = len(reg)
+			}
+			reg = append(reg, f)
+		}
+	}
+	if at >= 0 {
+		reg[at] = CSVFormat(tables...)
 	}
 	seen := map[string]bool{}
 	for _, f := range reg {
@@ -83,7 +103,8 @@ func NewRegistry(kinds engine.Registry, lists ...[]Format) Registry {
 }
 
 // Lookup finds a format by name; "KIND-NAME" (sudoku-grid, akari-tatham)
-// also finds the format NAME of that kind.
+// also finds the format NAME of that kind, and of a csv shared by several
+// kinds the csv reading that kind's rows alone (nonogram-csv).
 func (reg Registry) Lookup(name string) (Format, error) {
 	for _, f := range reg {
 		if f.Name == name {
@@ -93,6 +114,11 @@ func (reg Registry) Lookup(name string) (Format, error) {
 	for _, f := range reg {
 		if f.Kind != nil && name == f.Kind.Name()+"-"+f.Name {
 			return f, nil
+		}
+		for _, k := range f.csv {
+			if f.Kind == nil && name == k.Kind.Name()+"-"+f.Name {
+				return CSVFormat(k), nil // one kind's rows of a shared csv
+			}
 		}
 	}
 	return Format{}, fmt.Errorf("unknown format %q (known: %s)", name, reg.names())

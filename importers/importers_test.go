@@ -210,7 +210,14 @@ func FuzzFormats(f *testing.F) {
 	f.Add([]byte("pzprv3\nlightup\n2\n2\n. #\n1 .\n"))
 	f.Add([]byte("#id\tsgt_gameid\nx\t2x2:a1B\n"))
 	f.Add([]byte("..|..\n---+---\n#.1\n\n[Puzzle]\n"))
+	f.Add([]byte("puzzle,solution,tags\n" + top1 + ",,a\n3x3:1/3/1/1/3/1,010/111/010,b\n3x3:1/x,,\nhello,,\n"))
 	reg := registry()
+	// and the csv reading the rows of two kinds
+	mixed, err := mixedRegistry().Lookup("csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	reg = append(reg, mixed)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		lines := 1 + strings.Count(string(in), "\n")
 		for _, fm := range reg {

@@ -1,7 +1,7 @@
 // Package formats reads the Nonogram text formats into importer records:
 // Tatham's Pattern game IDs (and the team's tsv of them), the Janko block
 // files with their solutions checked, the .non format (and .nonpack
-// bundles) and the web Paint-by-Number XML. The shared json format reads
+// bundles), the web Paint-by-Number XML and the csv export's table. The shared json format reads
 // nonograms through nonogram.Kind.
 package formats
 
@@ -19,7 +19,7 @@ var kind = nonogram.Kind{}
 
 // Formats lists the Nonogram formats in detection order.
 func Formats() []importers.Format {
-	return []importers.Format{Block(), PBN(), Non(), Pattern(), Picture()}
+	return []importers.Format{Block(), PBN(), Non(), CSV(), Pattern(), Picture()}
 }
 
 // Pattern reads Tatham's Pattern game IDs, one a line ("10x10:2.1/3/..."),

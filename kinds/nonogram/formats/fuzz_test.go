@@ -16,6 +16,7 @@ import (
 func FuzzFormats(f *testing.F) {
 	f.Add("begin\npuzzle nonogram\nid a\nrows 1\ncols 1\nproblem\n1\n1\nsolution\nx\nend\n")
 	f.Add("3x3:1/3/1/1/3/1\t010/111/010\n2x2:1/1/1/1\n")
+	f.Add("puzzle,solution,rank,tags\n3x3:1/3/1/1/3/1,010/111/010,1,a b\n\"2x2:1/1/1/1\",,,\n")
 	f.Add("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"10\"\n====\nwidth 1\nheight 1\nrows\n\ncolumns\n\n")
 	f.Add(`<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line></clues><solution><image>|X|</image></solution></puzzle></puzzleset>`)
 	f.Fuzz(func(t *testing.T, in string) {

@@ -42,7 +42,7 @@ func TestExportTexts(t *testing.T) {
 			t.Errorf("%s not claimed", f)
 		}
 	}
-	if (kind.Bundle{}).Describer() == nil || len((kind.Bundle{}).Formats()) != 5 {
+	if (kind.Bundle{}).Describer() == nil || len((kind.Bundle{}).Formats()) != 6 {
 		t.Error("describer or formats missing")
 	}
 }
