@@ -44,7 +44,8 @@ latin:12x.............
 // real ones, and runs it through the shared code: import (format
 // detection, rating, duplicates, bad lines named by line), the database,
 // the dashboard, the list and puzzle pages with the step viewer, every
-// text export that claims it, and a PDF booklet.
+// text export that claims it (its own notation, json and csv read back),
+// and a PDF booklet.
 func TestToyKind(t *testing.T) {
 	reg := bundle.Registry{sudokukind.Bundle{}, akarikind.Bundle{}, latinBundle{}}
 	ctx := context.Background()
@@ -190,7 +191,7 @@ func TestToyKind(t *testing.T) {
 				t.Errorf("export %s lacks %s:\n%s", name, p.Givens, buf.String())
 			}
 		}
-		if name == "latin" || name == "json" {
+		if name == "latin" || name == "json" || name == "csv" {
 			roundTrip(t, reg, name, buf.Bytes(), pg.Rows)
 		}
 		// the figures and the verdict under the toy's own keys
