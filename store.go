@@ -2,6 +2,7 @@ package pencilbox
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"pencilbox/engine"
@@ -183,4 +184,50 @@ type QueueStateStore interface {
 	// replaces it (nil: the pass ended).
 	QueuePass(ctx context.Context) ([]QueuePassKind, error)
 	SetQueuePass(ctx context.Context, pass []QueuePassKind) error
+}
+
+// QueueLease says which process works the rating queue of a library
+// (migration 00180): at most one at a time, across processes, so that
+// `serve` and `pencilbox rate-queue` (or two of either) never rate the
+// same pending puzzles twice, each pass's "N of M" wrong and one's kept
+// pass overwritten by the other's. The holder renews it while its pass
+// runs and gives it back when the pass ends; one killed stops renewing,
+// and once Expires is past another takes it over.
+type QueueLease struct {
+	// Holder is what holds it ("serve", "rate-queue"), on host Host as
+	// process PID.
+	Holder string
+	PID    int
+	Host   string
+	// Token is the holder's own, random: two holders of one process (or
+	// of one pid reused on another host) differ.
+	Token string
+	// Since is when the holder took it; Expires when it lapses unless
+	// renewed.
+	Since, Expires time.Time
+}
+
+// Same tells whether l and o are the same holder's lease.
+func (l QueueLease) Same(o QueueLease) bool { return l.Token != "" && l.Token == o.Token }
+
+// QueueLeaseStore keeps the rating queue's lease in the library (db.DB).
+type QueueLeaseStore interface {
+	// TakeQueueLease takes or renews the lease for want (its Token) at
+	// now, in one transaction, when it is free, lapsed (Expires not
+	// after now) or want's already: it stores want (keeping Since on a
+	// renewal) and returns it. Held by another, it changes nothing and
+	// returns the holder's: compare with Same.
+	TakeQueueLease(ctx context.Context, want QueueLease, now time.Time) (QueueLease, error)
+	// ReleaseQueueLease gives back the lease token holds (nothing when
+	// it holds none: it lapsed and another took it).
+	ReleaseQueueLease(ctx context.Context, token string) error
+	// QueueLeaseHolder reads the lease as stored, lapsed or not; ok is
+	// false when none is.
+	QueueLeaseHolder(ctx context.Context) (l QueueLease, ok bool, err error)
+}
+
+// String names the holder as the pages and the CLI say it: "pencilbox
+// rate-queue (pid 1234 on host)".
+func (l QueueLease) String() string {
+	return fmt.Sprintf("pencilbox %s (pid %d on %s)", l.Holder, l.PID, l.Host)
 }

@@ -1,15 +1,22 @@
 package library
 
 import (
+	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pencilbox"
 	"pencilbox/engine"
 	"pencilbox/internal/nice"
+	"pencilbox/internal/proc"
 )
 
 // QueuePoll is how often an idle rating queue looks for pending puzzles
@@ -47,13 +54,68 @@ type RateQueue struct {
 	// log's row.
 	OnPass func(n int, took time.Duration)
 
+	// Lease, when set, makes the queue's work exclusive per library,
+	// across processes (migration 00180): a pass takes the lease first
+	// and rates nothing while another process holds it (Pass answers a
+	// *QueueHeldError), renews it every LeaseRenew while it rates, and
+	// gives it back at its end; a holder killed stops renewing and its
+	// lease lapses after LeaseExpiry, when another takes it over (at
+	// once when the holder was a process of this host that is gone).
+	// nil = no lease: the queue assumes it is alone (tests of one
+	// queue).
+	Lease pencilbox.QueueLeaseStore
+	// Holder is what this process is in the lease ("serve",
+	// "rate-queue"); PID and Host are its pid and host name (0 and "" =
+	// this process's).
+	Holder string
+	PID    int
+	Host   string
+	// LeaseRenew and LeaseExpiry are the lease's renewal and expiry
+	// (0 = QueueLeaseRenew, QueueLeaseExpiry).
+	LeaseRenew, LeaseExpiry time.Duration
+	// Now is the lease's clock (nil = time.Now): a test moves one past
+	// a lease's expiry rather than wait for it.
+	Now func() time.Time
+	// Progress, when set, draws the pass's progress bar there, labelled
+	// Label (`pencilbox rate-queue`).
+	Progress io.Writer
+	Label    string
+
 	once  sync.Once
 	kick  chan struct{}
+	token string // this queue's own in the lease
 	mu    sync.Mutex
 	st    QueueStatus
 	stop  context.CancelCauseFunc // the pass under way's
 	pause bool
+	lost  atomic.Bool // the pass under way lost its lease: it keeps no pass
 }
+
+// QueueLeaseRenew is how often a pass renews its lease, and
+// QueueLeaseExpiry how long a lease lasts unrenewed: a holder killed
+// (kill -9, a crash, a power cut) on another host blocks the queue of
+// its library that long at most (on this host, whose processes a queue
+// can see, not at all); one that cannot renew for two tries in a row
+// stops rating before its lease lapses. A renewal is one small write
+// transaction.
+const (
+	QueueLeaseRenew  = 10 * time.Second
+	QueueLeaseExpiry = 30 * time.Second
+)
+
+// QueueHeldError is a pass's answer when another process works the
+// queue of the library: it rated nothing.
+type QueueHeldError struct {
+	Lease pencilbox.QueueLease // the holder's
+}
+
+func (e *QueueHeldError) Error() string {
+	return fmt.Sprintf("the rating queue is worked by %s since %s", e.Lease, e.Lease.Since.UTC().Format("2006-01-02 15:04 UTC"))
+}
+
+// errLeaseLost ends a pass whose lease another process took (this one
+// stalled past its expiry) or that could not renew it in time.
+var errLeaseLost = errors.New("the rating queue's lease was lost")
 
 // QueueStatus is the queue's state as the dashboard and its page show it.
 type QueueStatus struct {
@@ -75,6 +137,10 @@ type QueueStatus struct {
 	// Failed is why the last pass stopped, when not by a cancel or the
 	// end of the server.
 	Failed string
+	// WorkedBy is another process's lease when it works the queue now
+	// (its Holder "" when none): this one rates nothing meanwhile, and
+	// Kinds give the holder's pass as it keeps it in the library.
+	WorkedBy pencilbox.QueueLease
 }
 
 // QueueKind is one kind's share of a pass: Done of Total rated (Total
@@ -118,7 +184,19 @@ func (s QueueStatus) Pending() int {
 }
 
 func (q *RateQueue) init() {
-	q.once.Do(func() { q.kick = make(chan struct{}, 1) })
+	q.once.Do(func() {
+		q.kick = make(chan struct{}, 1)
+		var b [16]byte
+		rand.Read(b[:])
+		q.token = hex.EncodeToString(b[:])
+	})
+}
+
+func (q *RateQueue) now() time.Time {
+	if q.Now != nil {
+		return q.Now()
+	}
+	return time.Now()
 }
 
 // Kick tells the queue that puzzles were queued: an idle queue starts a
@@ -192,16 +270,38 @@ func (q *RateQueue) loadPause(ctx context.Context) error {
 var errQueuePaused = errors.New("the rating queue was paused")
 
 // Status is the queue's state now, with every kind's pending count read
-// from the library.
+// from the library. When another process works the queue (its lease,
+// unexpired), WorkedBy names it and Kinds are its pass as it keeps it.
 func (q *RateQueue) Status(ctx context.Context) (QueueStatus, error) {
+	q.init()
 	q.mu.Lock()
 	st := q.st
 	st.Kinds = append([]QueueKind(nil), q.st.Kinds...)
 	q.mu.Unlock()
+	if !st.Running && q.Lease != nil {
+		l, ok, err := q.Lease.QueueLeaseHolder(ctx)
+		if err != nil {
+			return st, err
+		}
+		if ok && l.Token != q.token && l.Expires.After(q.now()) && !gone(l) {
+			st.WorkedBy = l
+			kept, err := q.loadPass(ctx)
+			if err != nil {
+				return st, err
+			}
+			st.Kinds = st.Kinds[:0]
+			for _, k := range q.Second.Kinds() {
+				if p, ok := kept[k]; ok {
+					st.Kinds = append(st.Kinds, QueueKind{Kind: k, Scale: firstScale(q.Second, k), Done: p.Done, Total: p.Total})
+				}
+			}
+		}
+	}
 	byKind := map[string]int{}
 	for i, k := range st.Kinds {
 		byKind[k.Kind] = i
 	}
+	working := st.Running || st.WorkedBy.Holder != ""
 	for _, k := range q.Second.Kinds() {
 		n, err := q.Store.SecondPending(ctx, []string{k})
 		if err != nil {
@@ -214,7 +314,7 @@ func (q *RateQueue) Status(ctx context.Context) (QueueStatus, error) {
 		}
 		st.Kinds[i].Pending = n
 		// an import since the pass started adds to it
-		if st.Running && st.Kinds[i].Done+n > st.Kinds[i].Total {
+		if working && st.Kinds[i].Done+n > st.Kinds[i].Total {
 			st.Kinds[i].Total = st.Kinds[i].Done + n
 		}
 	}
@@ -229,7 +329,9 @@ func firstScale(s engine.SecondRaters, kind string) engine.Scale {
 }
 
 // Run works the queue off until ctx ends: a pass now (unless a stored
-// pause says otherwise), then one after each Kick or QueuePoll.
+// pause says otherwise), then one after each Kick or QueuePoll. While
+// another process holds the lease it tries again when that lease would
+// lapse unrenewed (within QueueLeaseExpiry), sooner after a Kick.
 func (q *RateQueue) Run(ctx context.Context) {
 	q.init()
 	if err := q.loadPause(ctx); err != nil {
@@ -240,42 +342,201 @@ func (q *RateQueue) Run(ctx context.Context) {
 		q.pause, q.st.Paused = true, true
 		q.mu.Unlock()
 	}
-	tick := time.NewTicker(QueuePoll)
-	defer tick.Stop()
 	for {
 		q.mu.Lock()
 		paused := q.pause
 		q.mu.Unlock()
+		wait := QueuePoll
 		if !paused {
-			q.Once(ctx)
+			_, err := q.Pass(ctx)
+			var held *QueueHeldError
+			if errors.As(err, &held) {
+				wait = min(QueuePoll, max(held.Lease.Expires.Sub(q.now()), 0)+time.Second)
+			}
 		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-q.kick:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// Once is one pass (Pass) for a caller that wants only its count: its
+// failures are logged (Logf) and shown by Status.
+func (q *RateQueue) Once(ctx context.Context) int {
+	n, _ := q.Pass(ctx)
+	return n
+}
+
+// Pass is one pass: it rates every pending puzzle, then returns how many
+// it rated; a cancel or the end of ctx cuts it short, keeping what it
+// stored, and returns the error that stopped it. With a Lease, a pass
+// with anything to do takes the lease first: when another process holds
+// it, Pass rates nothing and answers a *QueueHeldError naming it. Run
+// calls it; `pencilbox rate-queue` and tests do too.
+func (q *RateQueue) Pass(ctx context.Context) (int, error) {
+	q.init()
+	if q.Lease == nil {
+		return q.pass(ctx)
+	}
+	q.mu.Lock()
+	paused := q.pause
+	q.mu.Unlock()
+	if paused {
+		return 0, nil
+	}
+	idle, err := q.idle(ctx)
+	if err != nil {
+		q.failed(err)
+		return 0, err
+	}
+	if idle {
+		return 0, nil
+	}
+	lctx, release, err := q.takeLease(ctx)
+	if err != nil {
+		var held *QueueHeldError
+		if !errors.As(err, &held) {
+			q.failed(err)
+		}
+		return 0, err
+	}
+	n, err := q.pass(lctx)
+	if cause := context.Cause(lctx); errors.Is(cause, errLeaseLost) {
+		q.failed(cause)
+		err = cause
+	}
+	release()
+	return n, err
+}
+
+// idle tells whether a pass has nothing to do: nothing pending and no
+// pass kept to forget. It only reads, so an idle queue's poll takes no
+// lease.
+func (q *RateQueue) idle(ctx context.Context) (bool, error) {
+	n, err := q.Store.SecondPending(ctx, q.Second.Kinds())
+	if err != nil || n > 0 {
+		return false, err
+	}
+	prev, err := q.loadPass(ctx)
+	return len(prev) == 0, err
+}
+
+// takeLease takes the lease for a pass: the context the pass runs in,
+// which ends when the lease is lost, and release, which stops renewing
+// it and gives it back (past ctx's end: a clean stop frees it at once).
+// Held by another process, it answers a *QueueHeldError.
+func (q *RateQueue) takeLease(ctx context.Context) (context.Context, func(), error) {
+	renew, expiry := cmp.Or(q.LeaseRenew, QueueLeaseRenew), cmp.Or(q.LeaseExpiry, QueueLeaseExpiry)
+	now := q.now()
+	want := pencilbox.QueueLease{Holder: q.Holder, PID: q.PID, Host: q.Host, Token: q.token, Since: now, Expires: now.Add(expiry)}
+	if want.PID == 0 {
+		want.PID = os.Getpid()
+	}
+	if want.Host == "" {
+		want.Host, _ = os.Hostname()
+	}
+	got, err := q.Lease.TakeQueueLease(ctx, want, now)
+	if err == nil && !got.Same(want) && gone(got) {
+		// its holder was killed (kill -9, a crash) on this machine:
+		// taken over at once rather than after its expiry; the
+		// release deletes only that holder's lease
+		err = q.Lease.ReleaseQueueLease(ctx, got.Token)
+		if err == nil {
+			if q.Logf != nil {
+				q.Logf("rating queue: took over the lease of %s, whose process is gone", got)
+			}
+			got, err = q.Lease.TakeQueueLease(ctx, want, now)
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if !got.Same(want) {
+		return nil, nil, &QueueHeldError{Lease: got}
+	}
+	q.lost.Store(false)
+	lctx, lose := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		q.keepLease(lctx, got, renew, expiry, lose)
+	}()
+	release := func() {
+		lose(nil)
+		<-done // no renewal after the release
+		if err := q.Lease.ReleaseQueueLease(context.WithoutCancel(ctx), q.token); err != nil && q.Logf != nil {
+			q.Logf("rating queue: giving back its lease (it lapses in %s): %v", expiry, err)
+		}
+	}
+	return lctx, release, nil
+}
+
+// gone tells whether l's holder is a process of this machine that no
+// longer exists. A pid of another host, or of this one still running
+// (even reused by another program), is not gone: its lease lapses at
+// its expiry.
+func gone(l pencilbox.QueueLease) bool {
+	host, err := os.Hostname()
+	return err == nil && l.Host == host && proc.Gone(l.PID)
+}
+
+// keepLease renews held every renew until ctx ends. When another process
+// took it (this one stalled past its expiry), or it could not be renewed
+// and would lapse before the next try, it ends the pass (lose): two
+// processes never rate on, each thinking it holds it.
+func (q *RateQueue) keepLease(ctx context.Context, held pencilbox.QueueLease, renew, expiry time.Duration, lose context.CancelCauseFunc) {
+	t := time.NewTicker(renew)
+	defer t.Stop()
+	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-q.kick:
-		case <-tick.C:
+		case <-t.C:
+		}
+		now := q.now()
+		want := held
+		want.Expires = now.Add(expiry)
+		got, err := q.Lease.TakeQueueLease(ctx, want, now)
+		switch {
+		case err == nil && got.Same(want):
+			held = got
+		case err == nil:
+			q.lost.Store(true)
+			lose(fmt.Errorf("%w: %s took it over after it expired unrenewed", errLeaseLost, got))
+			return
+		case ctx.Err() != nil:
+			return
+		case !now.Add(renew).Before(held.Expires):
+			q.lost.Store(true)
+			lose(fmt.Errorf("%w: it could not be renewed before it expires: %w", errLeaseLost, err))
+			return
+		case q.Logf != nil:
+			q.Logf("rating queue: renewing its lease (tried again in %s): %v", renew, err)
 		}
 	}
 }
 
-// Once is one pass: it rates every pending puzzle, then returns how many
-// it rated; a cancel or the end of ctx cuts it short, keeping what it
-// stored. Run calls it; a test or a command may too.
-func (q *RateQueue) Once(ctx context.Context) int {
-	q.init()
+// pass is one pass within the lease (or without one).
+func (q *RateQueue) pass(ctx context.Context) (int, error) {
 	kinds := q.Second.Kinds()
 	st := QueueStatus{Started: time.Now()}
 	prev, err := q.loadPass(ctx)
 	if err != nil {
 		q.failed(err)
-		return 0
+		return 0, err
 	}
 	st.Since = st.Started
 	for _, k := range kinds {
 		n, err := q.Store.SecondPending(ctx, []string{k})
 		if err != nil {
 			q.failed(err)
-			return 0
+			return 0, err
 		}
 		qk := QueueKind{Kind: k, Scale: firstScale(q.Second, k), Total: n, Pending: n}
 		if p, ok := prev[k]; ok && n > 0 {
@@ -293,20 +554,21 @@ func (q *RateQueue) Once(ctx context.Context) int {
 		if len(prev) > 0 {
 			q.savePass(ctx, nil)
 		}
-		return 0
+		return 0, nil
 	}
 	pctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	q.mu.Lock()
 	if q.pause {
 		q.mu.Unlock()
-		return 0
+		return 0, nil
 	}
 	st.Running = true
 	q.st, q.stop = st, stop
 	q.mu.Unlock()
 	q.savePass(ctx, st.passOf())
 	n, err := FillSecond(pctx, q.Store, q.Kinds, q.Second, FillOptions{Jobs: q.Jobs, Nice: queueNice(q.Nice), Batch: q.Batch, CommitEvery: q.CommitEvery,
+		Progress: q.Progress, Label: q.Label,
 		OnStored: func(ps []pencilbox.Puzzle) {
 			q.mu.Lock()
 			for _, p := range ps {
@@ -340,7 +602,7 @@ func (q *RateQueue) Once(ctx context.Context) int {
 	if err != nil && !errors.Is(context.Cause(pctx), errQueuePaused) && ctx.Err() == nil {
 		q.failed(err)
 	}
-	return n
+	return n, err
 }
 
 func (q *RateQueue) failed(err error) {
@@ -385,7 +647,8 @@ func (q *RateQueue) loadPass(ctx context.Context) (map[string]pencilbox.QueuePas
 // fatal: the ratings are stored, only the "N of M" of a restart would
 // count from what is left.
 func (q *RateQueue) savePass(ctx context.Context, pass []pencilbox.QueuePassKind) {
-	if q.State == nil {
+	if q.State == nil || q.lost.Load() {
+		// a pass that lost its lease keeps no pass: its taker's is
 		return
 	}
 	if err := q.State.SetQueuePass(ctx, pass); err != nil && q.Logf != nil {

@@ -21,7 +21,7 @@ func queuePending(q model.Queue) int {
 // pending" when no pass runs.
 func queueLine(q model.Queue, k model.QueueKind) string {
 	switch {
-	case q.Running && k.Total > 0:
+	case (q.Running || q.WorkedBy != "") && k.Total > 0:
 		s := fmt.Sprintf("%s: %s of %s", k.Short, Thousands(k.Done), Thousands(k.Total))
 		if q.Left != "" {
 			s += ", " + q.Left
@@ -64,15 +64,26 @@ func LeftText(d time.Duration) string {
 // queueListed reports whether the jobs' list shows the queue: while it
 // rates, has work left, is paused or stopped on an error.
 func queueListed(q *model.Queue) bool {
-	return q != nil && (q.Running || q.Paused || q.Failed != "" || queuePending(*q) > 0)
+	return q != nil && (q.Running || q.Paused || q.WorkedBy != "" || q.Failed != "" || queuePending(*q) > 0)
 }
 
 // queueState is the queue's state in words, as the jobs' list and its
 // page say it: "rating since 2026-11-26 14:05 UTC", "paused by ann on
 // 2026-11-26 14:05 UTC: it stays paused, even when the server restarts,
-// until resumed", "waiting to start", "nothing pending".
+// until resumed", "worked by pencilbox rate-queue (pid 1234 on host)
+// since 2026-11-26 17:02 UTC: ...", "waiting to start", "nothing
+// pending".
 func queueState(q model.Queue) string {
 	switch {
+	case q.WorkedBy != "":
+		s := "worked by " + q.WorkedBy
+		if q.WorkedSince != "" {
+			s += " since " + q.WorkedSince
+		}
+		if q.Paused {
+			return s + ": this server rates nothing meanwhile, and its own queue is paused until resumed"
+		}
+		return s + ": this server rates nothing meanwhile and takes the queue back when that process ends"
 	case q.Paused:
 		s := "paused"
 		if q.PausedBy != "" {

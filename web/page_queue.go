@@ -39,6 +39,9 @@ func (s *Server) queueView(ctx context.Context) (model.Queue, bool, error) {
 	if st.Running {
 		q.Started = st.Since.UTC().Format("2006-01-02 15:04 UTC")
 	}
+	if st.WorkedBy.Holder != "" {
+		q.WorkedBy, q.WorkedSince = st.WorkedBy.String(), st.WorkedBy.Since.UTC().Format("2006-01-02 15:04 UTC")
+	}
 	if el := now.Sub(st.Started).Seconds(); st.Running && el > 0 {
 		q.Rate = float64(st.Rated) / el
 	}

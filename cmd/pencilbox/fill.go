@@ -27,9 +27,12 @@ func progressTo(e *env) io.Writer {
 // library), on jobs workers at the lowest priority (nice.Lowest: serve
 // gives the pages Ps of their own beside them, see runServe), logging
 // each pass and recording it in the audit log. A stopped server resumes
-// it at its next start: pending is a flag per puzzle.
+// it at its next start: pending is a flag per puzzle. It holds the
+// queue's lease while it rates: beside a `pencilbox rate-queue` (or
+// another server) on the same library it waits, its pages naming the
+// holder.
 func newRateQueue(store *db.DB, e *env, logger *log.Logger, jobs int) *library.RateQueue {
-	return &library.RateQueue{Store: store, State: store, Kinds: e.kinds, Second: e.second, Jobs: jobs, Nice: nice.Lowest,
+	return &library.RateQueue{Store: store, State: store, Lease: store, Holder: "serve", Kinds: e.kinds, Second: e.second, Jobs: jobs, Nice: nice.Lowest,
 		Logf: logger.Printf,
 		OnPass: func(n int, took time.Duration) {
 			logger.Printf("second rating: %d puzzles rated in %.1f s", n, took.Seconds())

@@ -56,7 +56,7 @@ func commands() []command {
 		{"generate", "--kind K --count N [--rank R|A-B] [--symmetry S] [--clues A-B] [--minimal=false] [--size WxH] [--black P%] [--seed S] [--jobs N] [--time D] (--db PATH [--tag T]... [--set NAME] | -o FILE|-)", "make new puzzles to a target (rank, symmetry, clues): unique, minimal, not yet in the library", runGenerate},
 		{"canon", "[--kind K] [FILE...|-]", "print each puzzle's canonical form (duplicates share it)", runCanon},
 		{"import", "[--db PATH] [--source LABEL] [--format NAME] [--tag T]... [--jobs N] [--queue=false] FILE...|- | --ratings FILE...", "store puzzles in the library database (analysed, duplicates merged; slower scales queued)", runImport},
-		{"rate-queue", "[--db PATH] [--jobs N] [--nice N]", "rate what imports left pending on the kinds' slower scales (serve does it in the background), with a progress bar", runRateQueue},
+		{"rate-queue", "[--db PATH] [--jobs N] [--nice N] [--wait]", "rate what imports left pending on the kinds' slower scales (serve does it in the background), with a progress bar; one process at a time (--wait: for the one at work)", runRateQueue},
 		{"export", "[--db PATH] [filters] [--set NAME] --format FMT -o FILE [--limit N] [--shuffle SEED] [pdf options]", "write puzzles as a PDF booklet or a text format (--format; -h lists them)", runExport},
 		{"set", "list|show|create|add|remove|build|publish|delete [--db PATH] ...", "the admin's sets for scripts: show, fill (ids, a filter, a recipe), publish; used puzzles refused unless --allow-reuse", runSet},
 		{"backup", "[--db PATH] [--force] DEST", "copy a live database consistently (VACUUM INTO)", runBackup},

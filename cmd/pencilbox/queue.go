@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"pencilbox"
 	"pencilbox/db"
 	"pencilbox/internal/nice"
 	"pencilbox/library"
@@ -86,13 +87,18 @@ func plural(n int, one, many string) string {
 // (the kinds' slower scales an import left pending) in this process, on
 // every core, with a progress bar, and says what is left. Killed or
 // interrupted, it keeps what it stored (a batch per transaction); run
-// again, it goes on. Exit status: 0 when nothing is left pending, 1 when
-// it was interrupted, 2 when it could not run.
+// again, it goes on. It takes the queue's lease first (library.RateQueue,
+// migration 00180): when another process works the queue (serve, another
+// rate-queue) it names it and rates nothing, or with --wait starts when
+// that one ends, so that no puzzle is rated twice. Exit status: 0 when
+// nothing is left pending, 1 when it was interrupted, 2 when it could not
+// run, 3 when another process works the queue (without --wait).
 func runRateQueue(e *env, args []string) int {
 	fs := newFlags(e, "rate-queue")
 	dbPath := fs.String("db", db.DefaultPath(e.getenv), "library database (default $PENCILBOX_DB or ./pencilbox.db)")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "rating workers")
 	niceness := fs.Int("nice", 0, "run the workers at this nice value (0-19; Linux), below other work of the machine")
+	wait := fs.Bool("wait", false, "when another process (serve, another rate-queue) works the queue, wait for it to end, then rate what is left (without it: exit 3)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -117,9 +123,38 @@ func runRateQueue(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pencilbox rate-queue: serve's rating queue is paused (by %s on %s); this command rates anyway and leaves it paused\n",
 			p.Actor, p.At.UTC().Format("2006-01-02 15:04 UTC"))
 	}
+	// the pause above is serve's: this queue never loads it (Run does)
+	q := &library.RateQueue{Store: store, State: store, Lease: store, Holder: "rate-queue", Kinds: e.kinds, Second: e.second,
+		Jobs: *jobs, Nice: *niceness, Progress: progressTo(e), Label: e.queuedScales()}
 	start := time.Now()
-	n, err := library.FillSecond(ctx, store, e.kinds, e.second, library.FillOptions{Jobs: *jobs, Nice: *niceness,
-		Progress: progressTo(e), Label: e.queuedScales()})
+	var n int
+	var waited pencilbox.QueueLease
+	for {
+		n, err = q.Pass(ctx)
+		var held *library.QueueHeldError
+		if !errors.As(err, &held) {
+			break
+		}
+		if !*wait {
+			fmt.Fprintf(e.stderr, "pencilbox rate-queue: %s; rating beside it would rate the same puzzles twice. Let it finish (serve's queue can be paused on its /queue page), or run again with --wait to start when it ends\n", held)
+			return 3
+		}
+		if !held.Lease.Same(waited) {
+			fmt.Fprintf(e.stderr, "pencilbox rate-queue: %s; waiting for it to end (--wait)\n", held)
+			waited = held.Lease
+		}
+		// a live holder renews its lease: try again at its expiry, or
+		// sooner (it may give it back before)
+		t := time.NewTimer(min(library.QueueLeaseRenew, max(time.Until(held.Lease.Expires), 0)+50*time.Millisecond))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			fmt.Fprintln(e.stderr, "pencilbox rate-queue: interrupted while waiting; nothing rated")
+			return 1
+		case <-t.C:
+		}
+		start = time.Now()
+	}
 	if n > 0 {
 		if aerr := recordFill(context.WithoutCancel(ctx), store, e, n); aerr != nil {
 			fmt.Fprintln(e.stderr, "pencilbox rate-queue:", aerr)

@@ -278,11 +278,17 @@ type Queue struct {
 	PausedBy string `json:"paused_by,omitempty"`
 	PausedAt string `json:"paused_at,omitempty"`
 	// Started is when the pass under way started (UTC, minutes).
-	Started string      `json:"started,omitempty"`
-	Failed  string      `json:"failed,omitempty"`
-	Kinds   []QueueKind `json:"kinds"`
-	Left    string      `json:"left,omitempty"` // "about 40 min left"; "" when it cannot tell
-	Rate    float64     `json:"per_second,omitempty"`
+	Started string `json:"started,omitempty"`
+	// WorkedBy names another process that works the queue now (its
+	// lease: "pencilbox rate-queue (pid 1234 on host)"), since
+	// WorkedSince (UTC, minutes): this server rates nothing meanwhile,
+	// and Kinds are that process's pass.
+	WorkedBy    string      `json:"worked_by,omitempty"`
+	WorkedSince string      `json:"worked_since,omitempty"`
+	Failed      string      `json:"failed,omitempty"`
+	Kinds       []QueueKind `json:"kinds"`
+	Left        string      `json:"left,omitempty"` // "about 40 min left"; "" when it cannot tell
+	Rate        float64     `json:"per_second,omitempty"`
 }
 
 // QueueKind is one kind's share of the queue: Done of Total rated in the
