@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -22,6 +23,11 @@ type CheckOptions struct {
 	// first (FillSecond), with a progress bar on Progress when not nil.
 	Second   engine.SecondRaters
 	Progress io.Writer
+	// Queue, when set, is the rating queue Fix fills through (a pass of
+	// it, under its lease: none while another process works the queue,
+	// whose pending are left to it, CheckReport.QueueHeld); nil = a
+	// fill of its own (FillSecond).
+	Queue *RateQueue
 }
 
 // MaxReported is how many mismatches Check writes out; the rest are counted.
@@ -38,6 +44,9 @@ type CheckReport struct {
 	// has not given yet: not a mismatch (nothing stored is wrong), said
 	// beside the count.
 	Pending int
+	// QueueHeld is the lease of the process that works the rating queue
+	// when Fix left the pending to it (Holder "" when it did not).
+	QueueHeld pencilbox.QueueLease
 }
 
 // Check verifies the database (integrity_check) and every stored analysis
@@ -56,11 +65,18 @@ func Check(ctx context.Context, store pencilbox.LibraryStore, kinds engine.Regis
 	if opts.Report == nil {
 		opts.Report = io.Discard
 	}
-	if opts.Fix {
-		rep.Filled, err = FillSecond(ctx, store, kinds, opts.Second, FillOptions{Jobs: opts.Jobs, Progress: opts.Progress})
-		if err != nil {
-			return rep, err
+	switch {
+	case opts.Fix && opts.Queue != nil:
+		var held *QueueHeldError
+		rep.Filled, err = opts.Queue.Pass(ctx)
+		if errors.As(err, &held) {
+			rep.QueueHeld, err = held.Lease, nil
 		}
+	case opts.Fix:
+		rep.Filled, err = FillSecond(ctx, store, kinds, opts.Second, FillOptions{Jobs: opts.Jobs, Progress: opts.Progress})
+	}
+	if err != nil {
+		return rep, err
 	}
 	type result struct {
 		fixed   pencilbox.Puzzle

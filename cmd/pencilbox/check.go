@@ -44,8 +44,12 @@ func runCheck(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(cliActor(context.Background(), e), os.Interrupt)
 	defer stop()
 	start := time.Now()
+	// --fix rates the queue's pending under its lease: never beside
+	// serve or rate-queue rating them
+	queue := &library.RateQueue{Store: store, State: store, Lease: store, Holder: "check", Kinds: e.kinds, Second: e.second,
+		Jobs: *jobs, Progress: progressTo(e), Label: e.queuedScales()}
 	rep, err := library.Check(ctx, store, e.kinds, library.CheckOptions{Jobs: *jobs, Fix: *fix, Report: e.stdout,
-		Second: e.second, Progress: progressTo(e)})
+		Second: e.second, Progress: progressTo(e), Queue: queue})
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pencilbox check:", err)
 		return 2
@@ -69,6 +73,10 @@ func runCheck(e *env, args []string) int {
 	}
 	for _, f := range badUsers {
 		fmt.Fprintln(e.stdout, "users:", f)
+	}
+	if rep.QueueHeld.Holder != "" {
+		fmt.Fprintf(e.stdout, "the rating queue is worked by %s since %s: --fix leaves its pending puzzles to it\n",
+			rep.QueueHeld, rep.QueueHeld.Since.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	if rep.Filled > 0 {
 		fmt.Fprintf(e.stdout, "rated %d puzzles on their kind's second scale (%s)\n", rep.Filled, e.queuedScales())

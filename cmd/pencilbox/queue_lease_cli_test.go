@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,9 +20,12 @@ import (
 // host) rates nothing: it names the holder and how to go on, exit 3;
 // with --wait it says it waits, and rates everything once that lease
 // lapses unrenewed (the holder killed), leaving the lease free.
-func TestRateQueueBesideHolder(t *testing.T) {
+// pendingLibrary is a library of qqwing's simple Sudoku, every unique
+// one pending, and the pending count.
+func pendingLibrary(t *testing.T) (path string, raw *sql.DB, pending int) {
+	t.Helper()
 	dir := t.TempDir()
-	path := filepath.Join(dir, "lib.db")
+	path = filepath.Join(dir, "lib.db")
 	b, err := sample.FS.ReadFile("sudoku_qqwing_simple.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -32,11 +37,15 @@ func TestRateQueueBesideHolder(t *testing.T) {
 	if code, out, errs := runCLI(t, "", "import", "--db", path, in); code != 0 {
 		t.Fatalf("import: exit %d: %s %s", code, out, errs)
 	}
-	raw := openRaw(t, path)
+	raw = openRaw(t, path)
 	if _, err := raw.Exec(`UPDATE puzzles SET scale1 = NULL, scale2 = NULL, scale3 = NULL, scale_note = NULL, scale_rated = 0 WHERE status = 1`); err != nil {
 		t.Fatal(err)
 	}
-	pending := count(t, raw, `SELECT count(*) FROM puzzles WHERE scale_rated = 0`)
+	return path, raw, count(t, raw, `SELECT count(*) FROM puzzles WHERE scale_rated = 0`)
+}
+
+func TestRateQueueBesideHolder(t *testing.T) {
+	path, raw, pending := pendingLibrary(t)
 	d, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -77,5 +86,42 @@ func TestRateQueueBesideHolder(t *testing.T) {
 	}
 	if l, ok, err := d.QueueLeaseHolder(ctx); ok || err != nil {
 		t.Errorf("the lease after rate-queue: %+v, %v", l, err)
+	}
+}
+
+// TestCheckFixBesideHolder: `check --fix` fills the pending second
+// ratings under the queue's lease: beside serve working the queue it
+// rates none of them, says who works it, and checks the rest (exit 0);
+// with the lease free it rates them.
+func TestCheckFixBesideHolder(t *testing.T) {
+	path, raw, pending := pendingLibrary(t)
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	serve := pencilbox.QueueLease{Holder: "serve", PID: 1234, Host: "elsewhere", Token: "serve's",
+		Since: time.Date(2026, 11, 26, 17, 2, 0, 0, time.UTC), Expires: time.Now().Add(time.Hour)}
+	if _, err := d.TakeQueueLease(ctx, serve, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "", "check", "--db", path, "--fix")
+	if want := "the rating queue is worked by pencilbox serve (pid 1234 on elsewhere) since 2026-11-26 17:02 UTC: --fix leaves its pending puzzles to it\n"; code != 0 || !strings.Contains(out, want) ||
+		!strings.Contains(out, fmt.Sprintf("; %d pending for the rating queue", pending)) {
+		t.Errorf("check --fix beside serve: exit %d, %q %q; want %q", code, out, errs, want)
+	}
+	if n := count(t, raw, `SELECT count(*) FROM puzzles WHERE scale_rated = 0`); n != pending {
+		t.Errorf("%d pending after check --fix beside serve, %d before", n, pending)
+	}
+	if err := d.ReleaseQueueLease(ctx, serve.Token); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, "", "check", "--db", path, "--fix")
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("rated %d puzzles on their kind's second scale", pending)) {
+		t.Errorf("check --fix with the lease free: exit %d, %q %q", code, out, errs)
+	}
+	if n := count(t, raw, `SELECT count(*) FROM puzzles WHERE scale_rated = 0`); n != 0 {
+		t.Errorf("%d pending after check --fix", n)
 	}
 }
