@@ -266,6 +266,15 @@ func TestPendingCountsAgree(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// beside serve's queue at work (another process: its lease),
+	// rate-queue rates nothing and names it
+	if code, out, errs := runCLI(t, "", "rate-queue", "--db", path); code != 3 || out != "" ||
+		!strings.Contains(errs, "the rating queue is worked by pencilbox serve (pid ") {
+		if code != 0 || stored() != 0 {
+			t.Errorf("rate-queue beside serve's queue: exit %d, %q %q", code, out, errs)
+		}
+		t.Log("the queue finished before rate-queue ran")
+	}
 	stop()
 	if stored() == 0 {
 		t.Log("the queue finished before the kill")

@@ -136,7 +136,11 @@ func runRateQueue(e *env, args []string) int {
 			break
 		}
 		if !*wait {
-			fmt.Fprintf(e.stderr, "pencilbox rate-queue: %s; rating beside it would rate the same puzzles twice. Let it finish (serve's queue can be paused on its /queue page), or run again with --wait to start when it ends\n", held)
+			how := "stop it (what it rated is kept)"
+			if held.Lease.Holder == "serve" {
+				how = "pause serve's queue on its /queue page"
+			}
+			fmt.Fprintf(e.stderr, "pencilbox rate-queue: %s; rating beside it would rate the same puzzles twice. Let it finish or %s, or run again with --wait to start when it ends\n", held, how)
 			return 3
 		}
 		if !held.Lease.Same(waited) {

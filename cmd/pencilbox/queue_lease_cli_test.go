@@ -60,7 +60,7 @@ func TestRateQueueBesideHolder(t *testing.T) {
 
 	code, out, errs := runCLI(t, "", "rate-queue", "--db", path)
 	want := "pencilbox rate-queue: the rating queue is worked by pencilbox serve (pid 1234 on elsewhere) since 2026-11-26 17:02 UTC; " +
-		"rating beside it would rate the same puzzles twice. Let it finish (serve's queue can be paused on its /queue page), or run again with --wait to start when it ends\n"
+		"rating beside it would rate the same puzzles twice. Let it finish or pause serve's queue on its /queue page, or run again with --wait to start when it ends\n"
 	if code != 3 || errs != want || out != "" {
 		t.Errorf("rate-queue beside serve: exit %d, %q %q; want 3 and %q", code, out, errs, want)
 	}
