@@ -31,7 +31,9 @@ const QueuePoll = time.Minute
 // rates is stored a batch per transaction and pending is a flag per
 // puzzle, so a server killed at any point resumes where it stopped. A
 // user may cancel it: it stays paused until resumed, across restarts
-// when State keeps the pause (migration 00170).
+// when State keeps the pause (migration 00170). With a Lease, one
+// process at a time works a library's queue (migration 00180): serve's
+// waits while `pencilbox rate-queue` rates, and the other way round.
 type RateQueue struct {
 	Store  pencilbox.LibraryStore
 	Kinds  engine.Registry
