@@ -26,7 +26,8 @@ func (c *chainer) searchXY(g *Grid) {
 		c.searchXYEach(g, rc, pv)
 		return
 	}
-	// what the closure allows from each candidate, the same in every pass
+	// what the closure allows from each candidate (passFlags), the same
+	// in every pass
 	const fromOn, fromOff, cycle = 1, 2, 4
 	var can [81 * 9]uint8
 	for cell := 0; cell < 81; cell++ {
@@ -36,22 +37,7 @@ func (c *chainer) searchXY(g *Grid) {
 		}
 		for ; m != 0; m &= m - 1 {
 			d := trailing(m) + 1
-			var on, off, cy bool
-			if pv != nil {
-				on, off, cy = pv.forcingFrom(cell, d)
-			} else {
-				on, off, cy = rc.forcingFrom(cell, d)
-			}
-			k := &can[cell*9+d-1]
-			if on {
-				*k |= fromOn
-			}
-			if off {
-				*k |= fromOff
-			}
-			if cy {
-				*k |= cycle
-			}
+			can[cell*9+d-1] = passFlags(forcingFrom(pv, rc, cell, d))
 		}
 	}
 	passes := [3]struct{ y, x bool }{{false, true}, {true, false}, {true, true}}
@@ -133,12 +119,7 @@ func (c *chainer) searchXYEach(g *Grid, rc *reach, pv *plusReach) {
 		}
 		for ; m != 0; m &= m - 1 {
 			d := trailing(m) + 1
-			var on, off, cy bool
-			if pv != nil {
-				on, off, cy = pv.forcingFrom(cell, d)
-			} else {
-				on, off, cy = rc.forcingFrom(cell, d)
-			}
+			on, off, cy := forcingFrom(pv, rc, cell, d)
 			if !own {
 				f := passFlags(on, off, cy)
 				c.xyPasses(mkPot(cell, d, true), n, f, f, f)
@@ -235,6 +216,16 @@ func (c *chainer) xyPasses(p pot, n int, x, y, xy uint8) {
 	if xy != 0 {
 		c.unary(p, true, true, xy&1 != 0, xy&2 != 0, xy&4 != 0)
 	}
+}
+
+// forcingFrom is what the search's closure allows from candidate (cell,
+// d): the bound from the outer grid (pv) when the search has one, else
+// the working grid's own closure (rc).
+func forcingFrom(pv *plusReach, rc *reach, cell, d int) (fromOn, fromOff, cycle bool) {
+	if pv != nil {
+		return pv.forcingFrom(cell, d)
+	}
+	return rc.forcingFrom(cell, d)
 }
 
 // passFlags packs what a search from a candidate may find: forcing chains
