@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,7 +104,7 @@ func (ks csvKinds) names(solution bool) []string {
 			list = k.Solution
 		}
 		for _, n := range list {
-			if !contains(out, n) {
+			if !slices.Contains(out, n) {
 				out = append(out, n)
 			}
 		}
@@ -156,30 +157,21 @@ func (ks csvKinds) parseHeader(l []byte) (h csvHeader, ok bool) {
 	puzzles, solutions := ks.names(false), ks.names(true)
 	for i, n := range names {
 		ln := strings.ToLower(n)
-		if h.puzzle < 0 && (contains(puzzles, ln) || strings.HasPrefix(ln, "puzzle")) {
+		if h.puzzle < 0 && (slices.Contains(puzzles, ln) || strings.HasPrefix(ln, "puzzle")) {
 			h.puzzle = i
 		}
-		if h.solution < 0 && contains(solutions, ln) {
+		if h.solution < 0 && slices.Contains(solutions, ln) {
 			h.solution = i
 		}
 	}
 	return h, true
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // naming is the index of the first kind whose puzzle column names are
 // name, or 0.
 func (ks csvKinds) naming(name string) int {
 	for i, k := range ks {
-		if contains(k.Puzzle, strings.ToLower(name)) {
+		if slices.Contains(k.Puzzle, strings.ToLower(name)) {
 			return i
 		}
 	}
